@@ -1,0 +1,34 @@
+import { sql } from "kysely";
+import { migrateToLatest } from "#db/migrate";
+import { seedDemoData } from "#db/seed";
+import { config } from "./config.server";
+import { db } from "./db.server";
+import { logger } from "./logger.server";
+
+/** Brings the database up to date at start; an empty embedded database gets the demo data. */
+export async function startServices(): Promise<void> {
+  const applied = await migrateToLatest(db);
+  if (applied.length) logger.info({ migrations: applied }, "database migrated");
+  const seed = config.SEED_ON_START ?? !config.DATABASE_URL;
+  if (seed) {
+    const result = await seedDemoData(db);
+    if (result.seeded) logger.info(result, "demo data seeded");
+  }
+  logger.info(
+    config.DATABASE_URL ? "using PostgreSQL" : `using the embedded database in ${config.dataDir ?? "memory"}`,
+  );
+}
+
+export async function checkHealth(): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch (error) {
+    logger.error({ err: error }, "health check failed");
+    return false;
+  }
+}
+
+export async function stopServices(): Promise<void> {
+  await db.destroy();
+}

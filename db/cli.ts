@@ -1,0 +1,36 @@
+import { sql } from "kysely";
+import { config } from "../app/config.server";
+import { connectDatabase } from "./connection";
+import { migrateToLatest } from "./migrate";
+import { seedDemoData } from "./seed";
+
+/** `npm run db:migrate | db:seed | db:reset` against the configured database. */
+const command = process.argv[2];
+const db = connectDatabase({
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.dataDir,
+  schema: config.DATABASE_SCHEMA,
+});
+const schema = config.DATABASE_SCHEMA ?? "public";
+
+try {
+  if (command === "reset") {
+    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
+    await sql`create schema ${sql.id(schema)}`.execute(db);
+    console.log(`Dropped and recreated schema ${schema}.`);
+  }
+  if (command === "migrate" || command === "seed" || command === "reset") {
+    const applied = await migrateToLatest(db);
+    console.log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Database is up to date.");
+  }
+  if (command === "seed" || command === "reset") {
+    const result = await seedDemoData(db);
+    console.log(result.seeded ? `Seeded demo data (${result.projects} projects).` : "Demo data already present.");
+  }
+  if (!["migrate", "seed", "reset"].includes(command ?? "")) {
+    console.error("Usage: tsx db/cli.ts migrate|seed|reset");
+    process.exitCode = 2;
+  }
+} finally {
+  await db.destroy();
+}

@@ -1,0 +1,42 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  {
+    ignores: [
+      "build/",
+      "node_modules/",
+      "test-results/",
+      "playwright-report/",
+      ".e2e-data/",
+      "data/",
+      "bench/results/",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: "Read configuration from app/config.server.ts, not process.env.",
+        },
+      ],
+    },
+  },
+  {
+    // Where process.env is read on purpose: the config itself, the host, and test or tool setup.
+    files: ["app/config.server.ts", "server.ts", "tests/**", "bench/**", "db/cli.ts", "*.config.ts"],
+    rules: { "no-restricted-syntax": "off" },
+  },
+);

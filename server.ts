@@ -1,0 +1,140 @@
+import crypto from "node:crypto";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import type * as AppEntryModule from "./app/entry.server";
+
+/**
+ * The HTTP host: headers, compression, static files, logs and health around the Remix handler.
+ * It reaches application code only through the Remix server build (DESIGN principle 1).
+ */
+type AppEntry = typeof AppEntryModule;
+
+const production = process.env.NODE_ENV === "production";
+const viteDevServer = production
+  ? undefined
+  : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
+
+const PRODUCTION_BUILD = "./build/server/index.js";
+async function loadBuild(): Promise<ServerBuild> {
+  if (viteDevServer) return (await viteDevServer.ssrLoadModule("virtual:remix/server-build")) as ServerBuild;
+  return (await import(PRODUCTION_BUILD)) as ServerBuild;
+}
+const entryOf = (build: ServerBuild) => build.entry.module as unknown as AppEntry;
+
+const initialBuild = await loadBuild();
+const { config, logger, startServices } = entryOf(initialBuild);
+await startServices();
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", "loopback");
+
+app.use(
+  pinoHttp({
+    logger,
+    genReqId: (req, res) => {
+      const incoming = req.headers["x-request-id"];
+      const id = typeof incoming === "string" && /^[\w-]{1,100}$/.test(incoming) ? incoming : crypto.randomUUID();
+      res.setHeader("X-Request-Id", id);
+      return id;
+    },
+    serializers: {
+      req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+    autoLogging: { ignore: (req) => req.url === "/healthz" || (req.url ?? "").startsWith("/assets/") },
+  }),
+);
+
+app.use((_req, res, next) => {
+  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  next();
+});
+app.use(
+  helmet({
+    contentSecurityPolicy: {
+      // Vite's dev client injects inline code; the policy is enforced in production only.
+      reportOnly: !production,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: [
+          "'self'",
+          "'strict-dynamic'",
+          (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+        ],
+        styleSrc: ["'self'"],
+        styleSrcAttr: ["'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "https:"],
+        connectSrc: ["'self'", ...(production ? [] : ["ws:"])],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // Browsers send `Origin: null` on same-origin form posts under no-referrer; keep the default.
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: production,
+  }),
+);
+app.use(compression());
+
+app.use(refuseCrossOriginUnsafeRequests);
+
+if (viteDevServer) {
+  app.use(viteDevServer.middlewares);
+} else {
+  // Fingerprinted by Vite: safe to cache for a year.
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  app.use(express.static("build/client", { maxAge: "1h" }));
+}
+app.use(express.static("public", { maxAge: "1h" }));
+
+app.get("/healthz", async (_req, res) => {
+  const healthy = await entryOf(await loadBuild()).checkHealth();
+  res.status(healthy ? 200 : 503).json({ status: healthy ? "ok" : "unavailable" });
+});
+
+app.all(
+  "*",
+  createRequestHandler({
+    build: viteDevServer ? loadBuild : initialBuild,
+    mode: production ? "production" : "development",
+    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, requestId: String(req.id) }),
+  }),
+);
+
+/** Unsafe requests that carry our cookie must come from our own origin (DESIGN principle 7). */
+function refuseCrossOriginUnsafeRequests(req: express.Request, res: express.Response, next: express.NextFunction) {
+  const safe = req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS";
+  if (safe || !req.headers.cookie) return next();
+  const origin = req.headers.origin ?? req.headers.referer;
+  if (!origin) return next();
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    originHost = "";
+  }
+  if (originHost === req.headers.host) return next();
+  res.status(403).json({ message: "Cross-origin request refused." });
+}
+
+const server = app.listen(config.PORT, config.HOST, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  logger.info(`Server listening on http://${config.HOST === "127.0.0.1" ? "localhost" : config.HOST}:${port}`);
+});
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    server.close();
+    void entryOf(initialBuild)
+      .stopServices()
+      .finally(() => process.exit(0));
+  });
+}
