@@ -6,11 +6,11 @@ import tseslint from "typescript-eslint";
 export default tseslint.config(
   {
     ignores: [
-      "build/",
+      "build*/",
       "node_modules/",
       "test-results/",
       "playwright-report/",
-      ".e2e-data/",
+      ".e2e-data*/",
       "data/",
       "bench/results/",
     ],

@@ -18,7 +18,8 @@ const viteDevServer = production
   ? undefined
   : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
 
-const PRODUCTION_BUILD = "./build/server/index.js";
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+const PRODUCTION_BUILD = `./${BUILD_DIR}/server/index.js`;
 async function loadBuild(): Promise<ServerBuild> {
   if (viteDevServer) return (await viteDevServer.ssrLoadModule("virtual:remix/server-build")) as ServerBuild;
   return (await import(PRODUCTION_BUILD)) as ServerBuild;
@@ -89,8 +90,8 @@ if (viteDevServer) {
   app.use(viteDevServer.middlewares);
 } else {
   // Fingerprinted by Vite: safe to cache for a year.
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("build/client", { maxAge: "1h" }));
+  app.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }));
+  app.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h" }));
 }
 app.use(express.static("public", { maxAge: "1h" }));
 

@@ -16,6 +16,8 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     remix({
+      // Separate build folders let several checkouts' end-to-end runs share one machine.
+      buildDirectory: process.env.BUILD_DIR ?? "build",
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

@@ -1,0 +1,279 @@
+import { type ExpressionBuilder, sql } from "kysely";
+import type { Database, Difficulty, ProjectKind, ProjectStatus } from "#db/schema";
+import { db } from "~/db.server";
+import { NotFoundError } from "~/utils/errors.server";
+import type { CatalogueFilters } from "~/schemas/catalogue";
+
+/**
+ * Reading projects and templates for the public screens and API. JSON field names follow the
+ * spec (section 3), so screens and API routes share these shapes.
+ */
+
+export interface ProjectSummary {
+  projectId: string;
+  kind: ProjectKind;
+  projectName: string;
+  projectDescription: string;
+  tagline: string;
+  technologies: string[];
+  programmingLanguages: string[];
+  difficultyLevel: Difficulty | null;
+  durationDays: number | null;
+  projectPictureUrl: string | null;
+  projectStatus: ProjectStatus | null;
+  openPositions: number;
+  createdAtUtc: string;
+}
+
+export interface ProjectRole {
+  name: string;
+  openPositions: number;
+}
+
+export interface TeamMember {
+  userId: string;
+  fullName: string;
+  roleInProject: string;
+  profilePictureUrl: string | null;
+  role: string | null;
+}
+
+export interface ProjectDetail extends ProjectSummary {
+  goals: string[];
+  scope: string;
+  repositoryLink: string | null;
+  startDate: string | null;
+  templateId: string | null;
+  requiredRoles: ProjectRole[];
+  openRoles: ProjectRole[];
+  projectTeamMembers: TeamMember[];
+}
+
+export interface Page<Item> {
+  items: Item[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+}
+
+type ProjectsEB = ExpressionBuilder<Database & { p: Database["projects"] }, "p">;
+
+const openPositionsOf = sql<number>`(select coalesce(sum(r.open_positions), 0)::int from project_roles r where r.project_id = p.id)`;
+
+function summaryQuery() {
+  return db
+    .selectFrom("projects as p")
+    .select([
+      "p.id",
+      "p.kind",
+      "p.name",
+      "p.description",
+      "p.tagline",
+      "p.technologies",
+      "p.programming_languages",
+      "p.difficulty",
+      "p.duration_days",
+      "p.picture_url",
+      "p.status",
+      "p.created_at",
+      openPositionsOf.as("open_positions"),
+    ]);
+}
+
+type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>["executeTakeFirstOrThrow"]>>;
+
+function toSummary(row: SummaryRow): ProjectSummary {
+  return {
+    projectId: row.id,
+    kind: row.kind,
+    projectName: row.name,
+    projectDescription: row.description,
+    tagline: row.tagline,
+    technologies: row.technologies,
+    programmingLanguages: row.programming_languages,
+    difficultyLevel: row.difficulty,
+    durationDays: row.duration_days,
+    projectPictureUrl: row.picture_url,
+    projectStatus: row.status,
+    openPositions: Number(row.open_positions),
+    createdAtUtc: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** Catalogue filters as SQL: text over name, description and technologies (case-insensitive). */
+function matchesFilters(eb: ProjectsEB, filters: CatalogueFilters) {
+  const conditions = [];
+  if (filters.q) {
+    const pattern = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      eb.or([
+        eb("p.name", "ilike", pattern),
+        eb("p.description", "ilike", pattern),
+        sql<boolean>`exists (select 1 from unnest(p.technologies) t where t ilike ${pattern})`,
+      ]),
+    );
+  }
+  if (filters.difficulty) conditions.push(eb("p.difficulty", "=", filters.difficulty));
+  if (filters.technology)
+    conditions.push(
+      sql<boolean>`exists (select 1 from unnest(p.technologies) t where lower(t) = lower(${filters.technology}))`,
+    );
+  if (filters.language)
+    conditions.push(
+      sql<boolean>`exists (select 1 from unnest(p.programming_languages) l where lower(l) = lower(${filters.language}))`,
+    );
+  if (filters.duration) {
+    const { min, max } = DURATION_RANGES[filters.duration];
+    conditions.push(eb("p.duration_days", ">=", min));
+    if (max !== undefined) conditions.push(eb("p.duration_days", "<=", max));
+  }
+  return eb.and(conditions);
+}
+
+export const DURATION_RANGES = {
+  short: { label: "Up to 1 month", min: 0, max: 31 },
+  medium: { label: "1 to 3 months", min: 32, max: 92 },
+  long: { label: "Over 3 months", min: 93, max: undefined },
+} as const satisfies Record<string, { label: string; min: number; max: number | undefined }>;
+
+const hasOpenPosition = sql<boolean>`exists (select 1 from project_roles r where r.project_id = p.id and r.open_positions > 0)`;
+
+/**
+ * Running projects open for joining, newest first. Projects without an open position are left
+ * out, unless none has one: then all are shown (spec section 4, Catalogue).
+ */
+export async function listOpenProjects(filters: CatalogueFilters, paging: PageRequest): Promise<Page<ProjectSummary>> {
+  const anyOpen = await db
+    .selectFrom("projects as p")
+    .select(sql<number>`1`.as("one"))
+    .where("p.kind", "=", "project")
+    .where("p.status", "=", "InProgress")
+    .where(hasOpenPosition)
+    .limit(1)
+    .executeTakeFirst();
+  const base = (eb: ProjectsEB) =>
+    eb.and([eb("p.kind", "=", "project"), eb("p.status", "=", "InProgress"), ...(anyOpen ? [hasOpenPosition] : [])]);
+  return listPage(base, filters, paging);
+}
+
+export async function listTemplates(filters: CatalogueFilters, paging: PageRequest): Promise<Page<ProjectSummary>> {
+  return listPage((eb) => eb("p.kind", "=", "template"), filters, paging);
+}
+
+async function listPage(
+  base: (eb: ProjectsEB) => ReturnType<ProjectsEB["and"]> | ReturnType<ProjectsEB["eb"]>,
+  filters: CatalogueFilters,
+  { page, pageSize }: PageRequest,
+): Promise<Page<ProjectSummary>> {
+  const where = (eb: ProjectsEB) => eb.and([base(eb), matchesFilters(eb, filters)]);
+  const [rows, count] = await Promise.all([
+    summaryQuery()
+      .where(where)
+      .orderBy("p.created_at", "desc")
+      .orderBy("p.id")
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    db
+      .selectFrom("projects as p")
+      .select(sql<number>`count(*)::int`.as("total"))
+      .where(where)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toSummary), total: Number(count.total), page, pageSize };
+}
+
+/** One project or template with its roles and team; NotFoundError when there is none. */
+export async function getProjectDetail(id: string, kind?: ProjectKind): Promise<ProjectDetail> {
+  let query = summaryQuery().select([
+    "p.goals",
+    "p.scope",
+    "p.repository_url",
+    sql<string | null>`p.start_date::text`.as("start_date"),
+    "p.template_id",
+  ]);
+  query = query.where("p.id", "=", id);
+  if (kind) query = query.where("p.kind", "=", kind);
+  const row = await query.executeTakeFirst();
+  if (!row) throw new NotFoundError(kind === "template" ? "Template not found." : "Project not found.");
+
+  const [roles, members] = await Promise.all([
+    db
+      .selectFrom("project_roles")
+      .select(["name", "open_positions"])
+      .where("project_id", "=", id)
+      .orderBy("name")
+      .execute(),
+    db
+      .selectFrom("project_members as m")
+      .innerJoin("users as u", "u.id", "m.user_id")
+      .select(["u.id", "u.full_name", "u.profile_picture_url", "u.role", "m.role_in_project"])
+      .where("m.project_id", "=", id)
+      .orderBy("m.is_admin", "desc")
+      .orderBy("m.joined_at")
+      .execute(),
+  ]);
+  const requiredRoles = roles.map((role) => ({ name: role.name, openPositions: role.open_positions }));
+  return {
+    ...toSummary(row),
+    goals: row.goals,
+    scope: row.scope,
+    repositoryLink: row.repository_url,
+    startDate: row.start_date,
+    templateId: row.template_id,
+    requiredRoles,
+    openRoles: requiredRoles.filter((role) => role.openPositions > 0),
+    projectTeamMembers: members.map((member) => ({
+      userId: member.id,
+      fullName: member.full_name,
+      roleInProject: member.role_in_project,
+      profilePictureUrl: member.profile_picture_url,
+      role: member.role,
+    })),
+  };
+}
+
+/**
+ * Full-text search over the weighted search document: any query word counts, best matches first.
+ * Searches running projects and templates alike.
+ */
+export async function searchProjects(query: string, count: number): Promise<ProjectSummary[]> {
+  const words = query
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}+#.]+/u)
+    .map((word) => word.replace(/^\.+|\.+$/g, ""))
+    .filter(Boolean)
+    .slice(0, 32);
+  if (words.length === 0) return [];
+  const anyWord = sql.join(
+    words.map((word) => sql`plainto_tsquery('english', ${word})`),
+    sql` || `,
+  );
+  const rows = await summaryQuery()
+    .select(sql<number>`ts_rank_cd(p.search_document, q.query, 1)`.as("rank"))
+    .innerJoin(sql<{ query: string }>`(select ${anyWord} as query)`.as("q"), (join) => join.onTrue())
+    .where(sql<boolean>`p.search_document @@ q.query`)
+    .where((eb) => eb.or([eb("p.kind", "=", "template"), eb("p.status", "=", "InProgress")]))
+    .orderBy("rank", "desc")
+    .orderBy("p.created_at", "desc")
+    .limit(count)
+    .execute();
+  return rows.map(toSummary);
+}
+
+/** Distinct technologies and languages, for the catalogue's filter lists. */
+export async function listFilterOptions(): Promise<{ technologies: string[]; languages: string[] }> {
+  const [technologies, languages] = await Promise.all([
+    sql<{ value: string }>`select distinct unnest(technologies) as value from projects order by 1`.execute(db),
+    sql<{ value: string }>`select distinct unnest(programming_languages) as value from projects order by 1`.execute(db),
+  ]);
+  return {
+    technologies: technologies.rows.map((row) => row.value),
+    languages: languages.rows.map((row) => row.value),
+  };
+}

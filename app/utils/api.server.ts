@@ -1,0 +1,49 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { z, type ZodTypeAny } from "zod";
+import { logger } from "~/logger.server";
+import { isId } from "~/utils/ids";
+import { DomainError, NotFoundError, ValidationError } from "./errors.server";
+
+/**
+ * Wraps a JSON API handler: domain errors become `{ message, errors }` with their status,
+ * anything unexpected a logged 500. Every /api resource route goes through here.
+ */
+export function apiHandler<Args extends LoaderFunctionArgs>(handler: (args: Args) => Promise<Response>) {
+  return async (args: Args): Promise<Response> => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      if (error instanceof Response) return error;
+      if (error instanceof DomainError) {
+        return Response.json({ message: error.message, errors: error.errors ?? {} }, { status: error.status });
+      }
+      logger.error({ err: error, url: args.request.url }, "API error");
+      return Response.json({ message: "Server error. Please try again later.", errors: {} }, { status: 500 });
+    }
+  };
+}
+
+/** A route's `{id}` parameter: 400 when it is not a UUID. */
+export function requireIdParam(params: Record<string, string | undefined>, name: string): string {
+  const value = params[name];
+  if (!isId(value)) throw new ValidationError(`Invalid ${name}: expected a UUID.`, { [name]: ["Must be a UUID."] });
+  return value;
+}
+
+/** Parses the query string with a zod schema; a bad parameter is a 400 with errors by field. */
+export function parseQuery<Schema extends ZodTypeAny>(request: Request, schema: Schema): z.infer<Schema> {
+  const url = new URL(request.url);
+  const raw: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) raw[key] = value;
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const errors: Record<string, string[]> = {};
+    for (const issue of parsed.error.issues) (errors[issue.path.join(".") || "query"] ??= []).push(issue.message);
+    throw new ValidationError("Invalid query parameters.", errors);
+  }
+  return parsed.data;
+}
+
+export function notFound(message: string): never {
+  throw new NotFoundError(message);
+}
