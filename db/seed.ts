@@ -1,15 +1,324 @@
+import { createHash } from "node:crypto";
+import type { Insertable } from "kysely";
 import type { DB } from "./connection";
+import type { Database, Difficulty, TaskPriority, TaskStatus } from "./schema";
+import { demoPeople, type DemoPerson } from "./seed-data/people";
+import demoProjects from "./seed-data/projects.json";
+
+/**
+ * Demo data: the people in seed-data/people.ts and the projects and templates in
+ * seed-data/projects.json, with teams, milestones, tasks and forum activity made up from each
+ * project's own goals. Ids derive from stable keys and every insert skips existing rows, so
+ * seeding twice changes nothing.
+ */
 
 export interface SeedResult {
   seeded: boolean;
   projects: number;
 }
 
-/** Demo data; filled in below. Idempotent: fixed ids, and nothing is inserted twice. */
+interface DemoProject {
+  key: string;
+  kind: "active" | "template";
+  name: string;
+  tagline: string;
+  description: string;
+  technologies: string[];
+  programmingLanguages: string[];
+  difficulty: Difficulty;
+  durationDays: number;
+  goals: string[];
+  roles: { name: string; openPositions: number }[];
+}
+
+type Rows<Table extends keyof Database> = Insertable<Database[Table]>[];
+
+/** A UUID that is always the same for the same name (shaped like a version 5 UUID). */
+export function demoId(name: string): string {
+  const hex = createHash("sha1").update(`gainers-hub-demo:${name}`).digest("hex");
+  const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** Small deterministic random numbers, so every seed makes the same data. */
+function randomFor(key: string) {
+  let state = parseInt(createHash("sha1").update(key).digest("hex").slice(0, 8), 16);
+  const next = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <Item>(items: readonly Item[]): Item => items[Math.floor(next() * items.length)],
+  };
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+const gainers = demoPeople.filter((person) => person.role === "gainer");
+const mentors = demoPeople.filter((person) => person.role === "mentor");
+const nonprofits = demoPeople.filter((person) => person.role === "nonprofit");
+
+const POST_OPENERS = [
+  "Welcome, everyone! Please introduce yourselves and say which goal you would like to pick up first.",
+  "I pushed a first sketch of the data model. Feedback welcome before we build on it.",
+  "Question for the team: should we aim for an offline-first version from the start? Many of our users are on slow connections.",
+  "Reminder: the next milestone review is on Friday. Please update your task status before then.",
+  "Found a great accessibility checklist we could follow. Adding it to the wiki.",
+];
+const REPLIES = [
+  "Sounds good to me, I can take a look tonight.",
+  "Thanks for starting this! I'd like to help with the first goal.",
+  "Agreed. Let's keep it simple for the first version.",
+  "I left a few comments, mostly small naming things.",
+  "+1, happy to pair on this if anyone wants.",
+];
+const TASK_STEPS = ["Plan", "Build", "Test"] as const;
+const TASK_TYPES = ["Feature", "Design", "Research", "Bug", "Documentation"] as const;
+const PRIORITIES: TaskPriority[] = ["Low", "Medium", "High", "Critical"];
+const STATUSES: TaskStatus[] = ["Done", "Done", "InProgress", "Todo", "Todo", "Blocked"];
+
+export function buildDemoData(now = new Date()) {
+  const rows = {
+    users: [] as Rows<"users">,
+    gainer_profiles: [] as Rows<"gainer_profiles">,
+    mentor_profiles: [] as Rows<"mentor_profiles">,
+    nonprofit_profiles: [] as Rows<"nonprofit_profiles">,
+    projects: [] as Rows<"projects">,
+    project_roles: [] as Rows<"project_roles">,
+    project_members: [] as Rows<"project_members">,
+    milestones: [] as Rows<"milestones">,
+    tasks: [] as Rows<"tasks">,
+    subtasks: [] as Rows<"subtasks">,
+    forum_posts: [] as Rows<"forum_posts">,
+    forum_replies: [] as Rows<"forum_replies">,
+    post_likes: [] as Rows<"post_likes">,
+  };
+  const userId = (person: DemoPerson) => demoId(`user:${person.key}`);
+
+  for (const person of demoPeople) {
+    rows.users.push({
+      id: userId(person),
+      external_id: `demo:${person.key}`,
+      email: person.email,
+      full_name: person.fullName,
+      role: person.role,
+      profile_completed: true,
+    });
+    if (person.role === "gainer") {
+      rows.gainer_profiles.push({
+        user_id: userId(person),
+        full_name: person.fullName,
+        biography: person.biography,
+        current_position: person.headline,
+        years_of_experience: person.yearsOfExperience,
+        education_status: person.yearsOfExperience > 0 ? "Bootcamp" : "Bachelor's Degree",
+        areas_of_interest: person.interests,
+        programming_languages: person.languages,
+        technologies: person.technologies,
+        tools: ["Git", "GitHub", "VS Code"],
+        github_url: `https://github.com/demo-${person.key}`,
+        linkedin_url: null,
+        profile_picture_url: null,
+        facebook_page_url: null,
+      });
+    } else if (person.role === "mentor") {
+      rows.mentor_profiles.push({
+        user_id: userId(person),
+        full_name: person.fullName,
+        biography: person.biography,
+        current_position: person.headline,
+        years_of_experience: person.yearsOfExperience,
+        availability: "2 hours a week",
+        expertise: person.interests,
+        programming_languages: person.languages,
+        technologies: person.technologies,
+        linkedin_url: `https://www.linkedin.com/in/demo-${person.key}`,
+        github_url: null,
+        website_url: null,
+        profile_picture_url: null,
+      });
+    } else {
+      rows.nonprofit_profiles.push({
+        user_id: userId(person),
+        organization_name: person.fullName,
+        mission: person.biography,
+        contact_name: person.fullName,
+        contact_email: person.email,
+        areas_of_need: person.interests,
+        website_url: null,
+        profile_picture_url: null,
+      });
+    }
+  }
+
+  (demoProjects as DemoProject[]).forEach((record, index) => {
+    const projectId = demoId(`project:${record.key}`);
+    const random = randomFor(record.key);
+    const createdAt = new Date(now.getTime() - (index % 120) * DAY - index * 60_000);
+    const isTemplate = record.kind === "template";
+    rows.projects.push({
+      id: projectId,
+      kind: isTemplate ? "template" : "project",
+      status: isTemplate ? null : "InProgress",
+      name: record.name,
+      tagline: record.tagline,
+      description: record.description,
+      difficulty: record.difficulty,
+      duration_days: record.durationDays,
+      technologies: record.technologies,
+      programming_languages: record.programmingLanguages,
+      goals: record.goals,
+      start_date: isTemplate ? null : createdAt.toISOString().slice(0, 10),
+      created_at: createdAt,
+      updated_at: createdAt,
+    });
+    for (const role of record.roles) {
+      rows.project_roles.push({
+        id: demoId(`role:${record.key}:${role.name}`),
+        project_id: projectId,
+        name: role.name,
+        open_positions: role.openPositions,
+      });
+    }
+    if (isTemplate) return;
+
+    // A team: an owner (a nonprofit or a mentor) and one to three others.
+    const owner = index % 3 === 0 ? random.pick(mentors) : random.pick(nonprofits);
+    const team = new Map<string, DemoPerson>([[owner.key, owner]]);
+    const extra = random.int(1, 3);
+    for (let i = 0; i < extra; i++) {
+      const person = i === 0 && owner.role !== "mentor" ? random.pick(mentors) : random.pick(gainers);
+      team.set(person.key, person);
+    }
+    const members = [...team.values()];
+    members.forEach((person, position) => {
+      rows.project_members.push({
+        id: demoId(`member:${record.key}:${person.key}`),
+        project_id: projectId,
+        user_id: userId(person),
+        role_in_project:
+          position === 0 ? "Project Owner" : person.role === "mentor" ? "Mentor" : random.pick(record.roles).name,
+        is_admin: position === 0,
+        joined_at: new Date(createdAt.getTime() + position * DAY),
+      });
+    });
+
+    // One milestone per goal, each with a few tasks.
+    record.goals.forEach((goal, goalIndex) => {
+      const milestoneId = demoId(`milestone:${record.key}:${goalIndex}`);
+      const status = goalIndex === 0 ? "Completed" : goalIndex === 1 ? "Active" : "Planned";
+      rows.milestones.push({
+        id: milestoneId,
+        project_id: projectId,
+        title: goal,
+        description: `Done when: ${goal.toLowerCase()}.`,
+        target_date: new Date(now.getTime() + (goalIndex * 21 - 7) * DAY),
+        status,
+        order_index: goalIndex,
+      });
+      TASK_STEPS.forEach((step, stepIndex) => {
+        const taskId = demoId(`task:${record.key}:${goalIndex}:${stepIndex}`);
+        const taskStatus: TaskStatus = status === "Completed" ? "Done" : random.pick(STATUSES);
+        rows.tasks.push({
+          id: taskId,
+          project_id: projectId,
+          milestone_id: milestoneId,
+          title: `${step}: ${goal}`,
+          description: `${step} the work for "${goal}". Keep notes in the forum and link any pull request here.`,
+          status: taskStatus,
+          priority: random.pick(PRIORITIES),
+          type: random.pick(TASK_TYPES),
+          due_at: new Date(now.getTime() + (goalIndex * 21 + stepIndex * 5) * DAY),
+          assignee_id: userId(random.pick(members)),
+          created_by: userId(owner),
+          created_at: new Date(createdAt.getTime() + (goalIndex * 3 + stepIndex) * 3_600_000),
+        });
+        const subtaskCount = random.int(0, 3);
+        for (let s = 0; s < subtaskCount; s++) {
+          rows.subtasks.push({
+            id: demoId(`subtask:${record.key}:${goalIndex}:${stepIndex}:${s}`),
+            task_id: taskId,
+            title: ["Write down the acceptance criteria", "Open a draft pull request", "Ask for a review"][s],
+            is_done: taskStatus === "Done" || s < random.int(0, 1),
+            order_index: s + 1,
+          });
+        }
+      });
+    });
+
+    // A little forum life.
+    const postCount = random.int(1, 3);
+    for (let p = 0; p < postCount; p++) {
+      const postId = demoId(`post:${record.key}:${p}`);
+      const author = p === 0 ? owner : random.pick(members);
+      const postedAt = new Date(createdAt.getTime() + (p + 1) * DAY);
+      rows.forum_posts.push({
+        id: postId,
+        project_id: projectId,
+        author_id: userId(author),
+        content: p === 0 ? POST_OPENERS[0] : random.pick(POST_OPENERS.slice(1)),
+        created_at: postedAt,
+      });
+      const replyCount = random.int(0, 2);
+      for (let r = 0; r < replyCount; r++) {
+        rows.forum_replies.push({
+          id: demoId(`reply:${record.key}:${p}:${r}`),
+          post_id: postId,
+          author_id: userId(random.pick(members)),
+          content: random.pick(REPLIES),
+          created_at: new Date(postedAt.getTime() + (r + 1) * 3_600_000),
+        });
+      }
+      for (const liker of members) {
+        if (liker !== author && random.int(0, 1) === 1) {
+          rows.post_likes.push({ post_id: postId, user_id: userId(liker) });
+        }
+      }
+    }
+  });
+  return rows;
+}
+
+const INSERT_ORDER = [
+  "users",
+  "gainer_profiles",
+  "mentor_profiles",
+  "nonprofit_profiles",
+  "projects",
+  "project_roles",
+  "project_members",
+  "milestones",
+  "tasks",
+  "subtasks",
+  "forum_posts",
+  "forum_replies",
+  "post_likes",
+] as const;
+
+const BATCH = 200;
+
 export async function seedDemoData(db: DB): Promise<SeedResult> {
-  const existing = await db
+  const data = buildDemoData();
+  const alreadySeeded = await db
     .selectFrom("projects")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .executeTakeFirstOrThrow();
-  return { seeded: false, projects: Number(existing.count) };
+    .select("id")
+    .where("id", "=", data.projects[0].id!)
+    .executeTakeFirst();
+  if (!alreadySeeded) {
+    await db.transaction().execute(async (trx) => {
+      for (const table of INSERT_ORDER) {
+        const tableRows = data[table] as Rows<typeof table>;
+        for (let start = 0; start < tableRows.length; start += BATCH) {
+          await trx
+            .insertInto(table)
+            .values(tableRows.slice(start, start + BATCH) as never)
+            .onConflict((conflict) => conflict.doNothing())
+            .execute();
+        }
+      }
+    });
+  }
+  return { seeded: !alreadySeeded, projects: data.projects.length };
 }
