@@ -1,0 +1,87 @@
+import { Link, useNavigate } from "@remix-run/react";
+import type { KeyboardEvent } from "react";
+import type { ProjectSummary } from "~/models/project.server";
+import {
+  catalogueStatusLabel,
+  DEFAULT_PROJECT_IMAGE,
+  formatDuration,
+  formatOpenPositions,
+  visibleTags,
+} from "~/utils/format";
+
+const MAX_TAGS = 4;
+
+/**
+ * A project or template in a grid (spec section 2, Project card). The whole card is one link
+ * target: the "View Project" link stretches over it, so Enter works without JavaScript and
+ * Space works too once JavaScript is there.
+ */
+export function ProjectCard({ project }: { project: ProjectSummary }) {
+  const navigate = useNavigate();
+  const href = `/project/${project.projectId}`;
+  const title = project.projectName || "Untitled Project";
+  const { shown, more } = visibleTags(project.technologies, MAX_TAGS);
+  const titleId = `project-card-title-${project.projectId}`;
+
+  function activateWithSpace(event: KeyboardEvent<HTMLAnchorElement>) {
+    if (event.key === " ") {
+      event.preventDefault();
+      navigate(href);
+    }
+  }
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-brand-500"
+    >
+      <img
+        src={project.projectPictureUrl || DEFAULT_PROJECT_IMAGE}
+        alt=""
+        width={640}
+        height={360}
+        loading="lazy"
+        className="aspect-video w-full object-cover"
+      />
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="flex flex-wrap items-center gap-2 text-xs font-medium text-slate-600">
+          <span className="rounded-full bg-brand-50 px-2 py-0.5 text-brand-700">
+            {catalogueStatusLabel(project.kind, project.projectStatus)}
+          </span>
+          <span>{formatDuration(project.durationDays)}</span>
+          {project.kind === "project" ? (
+            <span aria-label={formatOpenPositions(project.openPositions)}>
+              · {formatOpenPositions(project.openPositions)}
+            </span>
+          ) : null}
+        </div>
+        <h3 id={titleId} className="text-lg font-semibold leading-snug text-ink">
+          {title}
+        </h3>
+        <p className="line-clamp-3 text-sm text-slate-600">
+          {project.projectDescription || "No description available"}
+        </p>
+        {shown.length > 0 ? (
+          <ul className="flex flex-wrap gap-1.5" aria-label="Technologies">
+            {shown.map((tag) => (
+              <li key={tag} className="rounded-md bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+                {tag}
+              </li>
+            ))}
+            {more > 0 ? <li className="px-1 py-0.5 text-xs text-slate-500">+{more} more</li> : null}
+          </ul>
+        ) : null}
+        <div className="mt-auto pt-2">
+          <Link
+            to={href}
+            onKeyDown={activateWithSpace}
+            aria-describedby={titleId}
+            className="inline-flex min-h-11 items-center font-semibold text-brand-600 after:absolute after:inset-0 after:content-[''] hover:text-brand-700 focus:outline-none"
+          >
+            View Project <span aria-hidden="true">&nbsp;→</span>
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

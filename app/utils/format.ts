@@ -1,0 +1,25 @@
+/** Display texts shared by cards and detail pages, with the spec's defaults. */
+
+export const DEFAULT_PROJECT_IMAGE = "/images/project-default.svg";
+
+export function formatDuration(days: number | null | undefined, fallback = "N/A"): string {
+  if (days === null || days === undefined || !Number.isFinite(days) || days <= 0) return fallback;
+  return `${days} ${days === 1 ? "day" : "days"}`;
+}
+
+export function formatOpenPositions(count: number): string {
+  return `${count} ${count === 1 ? "Open Position" : "Open Positions"}`;
+}
+
+/** Shown status of a catalogue entry: templates say so, running projects read Active. */
+export function catalogueStatusLabel(kind: "template" | "project", status: string | null): string {
+  if (kind === "template") return "Template";
+  if (status === "Completed") return "Completed";
+  if (status === "Pending") return "Pending";
+  return "Active";
+}
+
+/** The first `limit` tags and how many are left over. */
+export function visibleTags(tags: string[], limit: number): { shown: string[]; more: number } {
+  return { shown: tags.slice(0, limit), more: Math.max(0, tags.length - limit) };
+}
