@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
+import { createReadableStreamFromReadable, isRouteErrorResponse } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -58,6 +58,6 @@ export default function handleRequest(
 
 /** Unexpected errors only: aborted requests and thrown responses (404s and such) are not errors. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted) return;
+  if (request.signal.aborted || isRouteErrorResponse(error)) return;
   logger.error({ err: error, url: request.url }, "unhandled error");
 };
