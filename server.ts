@@ -3,6 +3,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { rateLimit } from "express-rate-limit";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import type * as AppEntryModule from "./app/entry.server";
@@ -27,7 +28,7 @@ async function loadBuild(): Promise<ServerBuild> {
 const entryOf = (build: ServerBuild) => build.entry.module as unknown as AppEntry;
 
 const initialBuild = await loadBuild();
-const { config, logger, startServices } = entryOf(initialBuild);
+const { config, logger, startServices, createDevIdentityProviderHandler, DEV_IDP_PATH } = entryOf(initialBuild);
 await startServices();
 
 const app = express();
@@ -94,6 +95,28 @@ if (viteDevServer) {
   app.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h" }));
 }
 app.use(express.static("public", { maxAge: "1h" }));
+
+/** 429 with Retry-After (set by express-rate-limit) and the spec's message. */
+function limitPerMinute(limit: number) {
+  return rateLimit({
+    windowMs: 60_000,
+    limit,
+    standardHeaders: "draft-7",
+    legacyHeaders: false,
+    handler: (_req, res) => {
+      res.status(429).json({ message: "Too many requests. Please try again in a moment.", errors: {} });
+    },
+  });
+}
+app.use(
+  ["/login", "/auth-callback", `${DEV_IDP_PATH}/interaction`],
+  limitPerMinute(config.RATE_LIMIT_SIGN_IN_PER_MINUTE),
+);
+const profileWrites = limitPerMinute(config.RATE_LIMIT_WRITES_PER_MINUTE);
+app.put("/api/users/:role/:id/profile", profileWrites);
+app.post("/onboarding/*", profileWrites);
+
+if (config.signInProvider === "dev") app.use(DEV_IDP_PATH, await createDevIdentityProviderHandler());
 
 app.get("/healthz", async (_req, res) => {
   const healthy = await entryOf(await loadBuild()).checkHealth();

@@ -21,17 +21,39 @@ const configSchema = z.object({
     .enum(["true", "false"])
     .optional()
     .transform((value) => (value === undefined ? undefined : value === "true")),
+  /** The address browsers use to reach this server (sign-in redirects and the dev issuer). */
+  PUBLIC_URL: z.string().url().optional(),
+  MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  MICROSOFT_TENANT_ID: z.string().min(1).optional(),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The API audience of access tokens (the `access_as_user` scope's resource). */
+  API_AUDIENCE: z.string().min(1).optional(),
+  ALLOW_DEV_SIGN_IN: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true"),
+  /** Per client address and minute: sign-in steps, and profile writes. */
+  RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   GITHUB_API_URL: z.string().url().default("https://api.github.com"),
   GITHUB_TOKEN: z.string().optional(),
 });
 
+export type SignInProvider = "microsoft" | "oidc" | "dev";
+
 export type Config = z.infer<typeof configSchema> & {
   /** Absolute folder of the embedded database, or undefined for an in-memory one. */
   dataDir: string | undefined;
+  publicUrl: string;
+  signInProvider: SignInProvider;
+  apiAudience: string;
 };
 
-function loadConfig(env: NodeJS.ProcessEnv): Config {
-  const parsed = configSchema.safeParse(env);
+function loadConfig(processEnv: NodeJS.ProcessEnv): Config {
+  const parsed = configSchema.safeParse(processEnv);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
@@ -39,8 +61,33 @@ function loadConfig(env: NodeJS.ProcessEnv): Config {
   if (parsed.data.NODE_ENV === "production" && !parsed.data.SESSION_SECRET && !isLoopback(parsed.data.HOST)) {
     throw new Error("SESSION_SECRET is required in production when the server is not on a loopback address.");
   }
-  const dataDir = parsed.data.DATA_DIR === ":memory:" ? undefined : path.resolve(parsed.data.DATA_DIR);
-  return { ...parsed.data, dataDir };
+  const env = parsed.data;
+  const dataDir = env.DATA_DIR === ":memory:" ? undefined : path.resolve(env.DATA_DIR);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+  const signInProvider = chooseSignInProvider(env);
+  if (signInProvider === "dev" && !isLoopback(env.HOST) && !env.ALLOW_DEV_SIGN_IN) {
+    throw new Error(
+      `No sign-in provider is configured and the server listens on ${env.HOST}, which is not a loopback address. ` +
+        "Set MICROSOFT_* or OIDC_* (see README), or ALLOW_DEV_SIGN_IN=true to accept that anyone can sign in as anyone.",
+    );
+  }
+  return { ...env, dataDir, publicUrl, signInProvider, apiAudience: env.API_AUDIENCE ?? `${publicUrl}/api` };
+}
+
+function chooseSignInProvider(env: z.infer<typeof configSchema>): SignInProvider {
+  if (env.MICROSOFT_CLIENT_ID || env.MICROSOFT_CLIENT_SECRET || env.MICROSOFT_TENANT_ID) {
+    if (!env.MICROSOFT_CLIENT_ID || !env.MICROSOFT_CLIENT_SECRET || !env.MICROSOFT_TENANT_ID) {
+      throw new Error("Microsoft sign-in needs MICROSOFT_CLIENT_ID, MICROSOFT_CLIENT_SECRET and MICROSOFT_TENANT_ID.");
+    }
+    return "microsoft";
+  }
+  if (env.OIDC_ISSUER || env.OIDC_CLIENT_ID || env.OIDC_CLIENT_SECRET) {
+    if (!env.OIDC_ISSUER || !env.OIDC_CLIENT_ID || !env.OIDC_CLIENT_SECRET) {
+      throw new Error("OpenID Connect sign-in needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET.");
+    }
+    return "oidc";
+  }
+  return "dev";
 }
 
 export function isLoopback(host: string) {

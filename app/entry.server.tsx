@@ -11,6 +11,7 @@ import { NonceProvider } from "./utils/nonce";
 export { config } from "./config.server";
 export { logger } from "./logger.server";
 export { checkHealth, startServices, stopServices } from "./services.server";
+export { createDevIdentityProviderHandler, DEV_IDP_PATH } from "./auth/dev-idp.server";
 
 const ABORT_DELAY = 5_000;
 

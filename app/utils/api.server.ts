@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z, type ZodTypeAny } from "zod";
 import { logger } from "~/logger.server";
 import { isId } from "~/utils/ids";
-import { DomainError, NotFoundError, ValidationError } from "./errors.server";
+import { DomainError, NotFoundError, UnauthorizedError, ValidationError } from "./errors.server";
 
 /**
  * Wraps a JSON API handler: domain errors become `{ message, errors }` with their status,
@@ -15,7 +15,8 @@ export function apiHandler<Args extends LoaderFunctionArgs>(handler: (args: Args
     } catch (error) {
       if (error instanceof Response) return error;
       if (error instanceof DomainError) {
-        return Response.json({ message: error.message, errors: error.errors ?? {} }, { status: error.status });
+        const headers = error instanceof UnauthorizedError ? { "WWW-Authenticate": error.challenge } : undefined;
+        return Response.json({ message: error.message, errors: error.errors ?? {} }, { status: error.status, headers });
       }
       logger.error({ err: error, url: args.request.url }, "API error");
       return Response.json({ message: "Server error. Please try again later.", errors: {} }, { status: 500 });

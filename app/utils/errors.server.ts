@@ -22,8 +22,16 @@ export class ValidationError extends DomainError {
 }
 
 export class UnauthorizedError extends DomainError {
-  constructor(message = "Authentication required. Please sign in.") {
+  /** The RFC 6750 error code for the WWW-Authenticate challenge, when a token was presented. */
+  constructor(
+    message = "Authentication required. Please sign in.",
+    readonly bearerError?: "invalid_request" | "invalid_token",
+  ) {
     super(message, 401);
+  }
+
+  get challenge(): string {
+    return this.bearerError ? `Bearer realm="api", error="${this.bearerError}"` : 'Bearer realm="api"';
   }
 }
 

@@ -1,0 +1,75 @@
+import { redirect } from "@remix-run/node";
+import { type CurrentUser, getUserByExternalId, getUserById } from "~/models/user.server";
+import { UnauthorizedError } from "~/utils/errors.server";
+import { type Identity, identityProvider } from "./identity.server";
+import { getSessionUserId } from "./session.server";
+
+/**
+ * Guards that throw: a loader or action reads as the happy path. Screens use the session cookie;
+ * API routes accept the cookie or an `Authorization: Bearer` access token.
+ */
+
+const usersByRequest = new WeakMap<Request, Promise<CurrentUser | null>>();
+
+/** The signed-in user of a browser request, or null (looked up once per request). */
+export function getOptionalUser(request: Request): Promise<CurrentUser | null> {
+  let user = usersByRequest.get(request);
+  if (!user) {
+    user = getSessionUserId(request).then((userId) => (userId ? getUserById(userId) : null));
+    usersByRequest.set(request, user);
+  }
+  return user;
+}
+
+/** Where to come back to after signing in: this request's path and query. */
+export function returnAddress(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+}
+
+export function loginUrl(redirectTo: string): string {
+  return `/login?${new URLSearchParams({ redirectTo })}`;
+}
+
+/** The signed-in user, or a redirect to sign-in that comes back here. */
+export async function requireUser(request: Request): Promise<CurrentUser> {
+  const user = await getOptionalUser(request);
+  if (!user) throw redirect(loginUrl(returnAddress(request)));
+  return user;
+}
+
+export interface ApiCaller {
+  identity: Identity | null;
+  user: CurrentUser | null;
+}
+
+/**
+ * Who is calling the API: a verified bearer token (its user may not exist yet) or the session
+ * cookie. Missing or invalid credentials are a 401 with WWW-Authenticate.
+ */
+export async function authenticateApiRequest(request: Request): Promise<ApiCaller> {
+  const authorization = request.headers.get("Authorization");
+  if (authorization) {
+    const [scheme, token] = authorization.split(/\s+/, 2);
+    if (scheme?.toLowerCase() !== "bearer" || !token) {
+      throw new UnauthorizedError("Authentication required. Please sign in.", "invalid_request");
+    }
+    let identity: Identity;
+    try {
+      identity = await (await identityProvider()).verifyAccessToken(token);
+    } catch {
+      throw new UnauthorizedError("Authentication expired. Please sign in again.", "invalid_token");
+    }
+    return { identity, user: await getUserByExternalId(identity.externalId) };
+  }
+  const user = await getOptionalUser(request);
+  if (!user) throw new UnauthorizedError();
+  return { identity: null, user };
+}
+
+/** An API caller that has a user row. */
+export async function requireApiUser(request: Request): Promise<CurrentUser> {
+  const { user } = await authenticateApiRequest(request);
+  if (!user) throw new UnauthorizedError("No account found. User must sign in first.");
+  return user;
+}

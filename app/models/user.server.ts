@@ -1,0 +1,83 @@
+import { sql } from "kysely";
+import type { UserRole } from "#db/schema";
+import type { Identity } from "~/auth/identity.server";
+import { db } from "~/db.server";
+
+/** The signed-in user as the API and screens see it (spec section 3, Current user). */
+export interface CurrentUser {
+  userId: string;
+  role: UserRole | null;
+  userType: UserRole | null;
+  emailAddress: string;
+  fullName: string;
+  externalId: string;
+  isNewUser: boolean;
+}
+
+const currentUserColumns = ["id", "role", "email", "full_name", "external_id", "profile_completed"] as const;
+
+function toCurrentUser(row: {
+  id: string;
+  role: UserRole | null;
+  email: string;
+  full_name: string;
+  external_id: string;
+  profile_completed: boolean;
+}): CurrentUser {
+  return {
+    userId: row.id,
+    role: row.role,
+    userType: row.role,
+    emailAddress: row.email,
+    fullName: row.full_name,
+    externalId: row.external_id,
+    isNewUser: !row.profile_completed,
+  };
+}
+
+/**
+ * Makes sure the person behind an identity has a user row, creating it on first sign-in. Demo
+ * people (seeded, never signed in) are claimed by the first identity with their email, so a
+ * developer can sign in as them.
+ */
+export async function ensureUser(identity: Identity): Promise<CurrentUser> {
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom("users")
+      .select(currentUserColumns)
+      .where("external_id", "=", identity.externalId)
+      .executeTakeFirst();
+    if (existing) return toCurrentUser(existing);
+
+    const demo = await trx
+      .updateTable("users")
+      .set({ external_id: identity.externalId, updated_at: new Date() })
+      .where(sql<boolean>`lower(email) = lower(${identity.email})`)
+      .where("external_id", "like", "demo:%")
+      .returning(currentUserColumns)
+      .executeTakeFirst();
+    if (demo) return toCurrentUser(demo);
+
+    const created = await trx
+      .insertInto("users")
+      .values({ external_id: identity.externalId, email: identity.email, full_name: identity.name })
+      .onConflict((conflict) => conflict.column("external_id").doUpdateSet({ updated_at: new Date() }))
+      .returning(currentUserColumns)
+      .executeTakeFirstOrThrow();
+    return toCurrentUser(created);
+  });
+}
+
+export async function getUserById(userId: string): Promise<CurrentUser | null> {
+  const row = await db.selectFrom("users").select(currentUserColumns).where("id", "=", userId).executeTakeFirst();
+  return row ? toCurrentUser(row) : null;
+}
+
+export async function getUserByExternalId(externalId: string): Promise<CurrentUser | null> {
+  const row = await db
+    .selectFrom("users")
+    .select(currentUserColumns)
+    .where("external_id", "=", externalId)
+    .executeTakeFirst();
+  return row ? toCurrentUser(row) : null;
+}

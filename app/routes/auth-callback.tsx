@@ -1,0 +1,53 @@
+import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { identityProvider, STRATEGY } from "~/auth/identity.server";
+import { takeRedirect } from "~/auth/redirect-cookie.server";
+import { createUserSession } from "~/auth/session.server";
+import { logger } from "~/logger.server";
+import { ensureUser } from "~/models/user.server";
+
+export const meta: MetaFunction = () => [{ title: "Signing you in… · Gainers Hub" }];
+
+/**
+ * The provider sends the browser back here with a code. We exchange it, ensure the user exists
+ * (once per session), start a fresh session and route: new users choose a role, others go to
+ * where they were going or home (spec section 4, Sign-in and routing).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  if (!url.searchParams.has("code") && !url.searchParams.has("error")) throw redirect("/login");
+  const { to, clear } = await takeRedirect(request);
+  try {
+    const { authenticator } = await identityProvider();
+    const identity = await authenticator.authenticate(STRATEGY, request);
+    const user = await ensureUser(identity);
+    const response = await createUserSession(request, user.userId, user.isNewUser ? "/choose-role" : (to ?? "/"));
+    response.headers.append("Set-Cookie", clear);
+    return response;
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    logger.warn({ err: error }, "sign-in failed");
+    return data({ failed: true }, { status: 401, headers: { "Set-Cookie": clear } });
+  }
+}
+
+export default function AuthCallback() {
+  const { failed } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-md px-4 py-16 text-center">
+      {failed ? (
+        <>
+          <h1 className="text-2xl font-semibold">Authentication failed. Please try signing in again.</h1>
+          <Link
+            to="/login"
+            className="mt-6 inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-5 font-semibold text-white"
+          >
+            Sign in
+          </Link>
+        </>
+      ) : (
+        <p role="status">Signing you in…</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { getOptionalUser } from "~/auth/guards.server";
+import { identityProvider, STRATEGY } from "~/auth/identity.server";
+import { rememberRedirect, safeRedirect } from "~/auth/redirect-cookie.server";
+
+/**
+ * /login: signed-in users go home (or where they were going); everyone else is sent to the
+ * identity provider, remembering where to come back to.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  if (await getOptionalUser(request)) throw redirect(redirectTo);
+  const { authenticator } = await identityProvider();
+  try {
+    await authenticator.authenticate(STRATEGY, request);
+  } catch (thrown) {
+    // The strategy throws its redirect to the provider; add our return address to it.
+    if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
+      thrown.headers.append("Set-Cookie", await rememberRedirect(redirectTo));
+      throw thrown;
+    }
+    throw thrown;
+  }
+  throw redirect("/");
+}
