@@ -52,6 +52,47 @@ app.use(
   }),
 );
 
+/** 429 with Retry-After (set by express-rate-limit) and the spec's message. */
+function limitPerMinute(limit: number) {
+  return rateLimit({
+    windowMs: 60_000,
+    limit,
+    standardHeaders: "draft-7",
+    legacyHeaders: false,
+    handler: (_req, res) => {
+      res.status(429).json({ message: "Too many requests. Please try again in a moment.", errors: {} });
+    },
+  });
+}
+app.use(
+  ["/login", "/auth-callback", `${DEV_IDP_PATH}/interaction`],
+  limitPerMinute(config.RATE_LIMIT_SIGN_IN_PER_MINUTE),
+);
+const profileWrites = limitPerMinute(config.RATE_LIMIT_WRITES_PER_MINUTE);
+app.put("/api/users/:role/:id/profile", profileWrites);
+app.post("/onboarding/*", profileWrites);
+
+// The development identity provider's own pages use inline scripts (auto-submitting forms), so
+// it gets a looser policy of its own, ahead of the application's strict one.
+if (config.signInProvider === "dev") {
+  app.use(
+    DEV_IDP_PATH,
+    compression(),
+    refuseCrossOriginUnsafeRequests,
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          scriptSrc: ["'self'", "'unsafe-inline'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          formAction: ["'self'"],
+        },
+      },
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    }),
+    await createDevIdentityProviderHandler(),
+  );
+}
+
 app.use((_req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
   next();
@@ -95,28 +136,6 @@ if (viteDevServer) {
   app.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h" }));
 }
 app.use(express.static("public", { maxAge: "1h" }));
-
-/** 429 with Retry-After (set by express-rate-limit) and the spec's message. */
-function limitPerMinute(limit: number) {
-  return rateLimit({
-    windowMs: 60_000,
-    limit,
-    standardHeaders: "draft-7",
-    legacyHeaders: false,
-    handler: (_req, res) => {
-      res.status(429).json({ message: "Too many requests. Please try again in a moment.", errors: {} });
-    },
-  });
-}
-app.use(
-  ["/login", "/auth-callback", `${DEV_IDP_PATH}/interaction`],
-  limitPerMinute(config.RATE_LIMIT_SIGN_IN_PER_MINUTE),
-);
-const profileWrites = limitPerMinute(config.RATE_LIMIT_WRITES_PER_MINUTE);
-app.put("/api/users/:role/:id/profile", profileWrites);
-app.post("/onboarding/*", profileWrites);
-
-if (config.signInProvider === "dev") app.use(DEV_IDP_PATH, await createDevIdentityProviderHandler());
 
 app.get("/healthz", async (_req, res) => {
   const healthy = await entryOf(await loadBuild()).checkHealth();

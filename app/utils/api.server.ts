@@ -48,3 +48,11 @@ export function parseQuery<Schema extends ZodTypeAny>(request: Request, schema: 
 export function notFound(message: string): never {
   throw new NotFoundError(message);
 }
+
+/** 405 with the methods a route does take. */
+export function methodNotAllowed(allowed: string[]): Response {
+  return Response.json(
+    { message: "Method not allowed.", errors: {} },
+    { status: 405, headers: { Allow: allowed.join(", ") } },
+  );
+}

@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { authenticateApiRequest } from "~/auth/guards.server";
+import { apiHandler } from "~/utils/api.server";
+import { NotFoundError } from "~/utils/errors.server";
+
+/** GET /api/users/me: the caller; 404 while a token's user has not been ensured yet. */
+export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
+  const { user } = await authenticateApiRequest(request);
+  if (!user) throw new NotFoundError("User not found.");
+  return Response.json(user);
+});
