@@ -37,7 +37,8 @@ export default defineConfig({
     { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
   ],
   webServer: {
-    command: `rm -rf .e2e-data-${PORT} && DATA_DIR=.e2e-data-${PORT} PORT=${PORT} LOG_LEVEL=warn npm run serve`,
+    // Generous rate limits: every test signs in from the same address. The 429 test uses its own.
+    command: `rm -rf .e2e-data-${PORT} && DATA_DIR=.e2e-data-${PORT} PORT=${PORT} LOG_LEVEL=warn RATE_LIMIT_SIGN_IN_PER_MINUTE=300 RATE_LIMIT_WRITES_PER_MINUTE=1000 npm run serve`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,

@@ -65,7 +65,7 @@ function escapeHtml(text: string): string {
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title><link rel="stylesheet" href="/dev-idp.css"></head>
+<title>${escapeHtml(title)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="/dev-idp.css"></head>
 <body><main class="card"><p class="badge">Development sign-in</p>${body}
 <p class="note">This sign-in is for development only: anyone can sign in as anyone.</p></main></body></html>`;
 }
@@ -157,6 +157,11 @@ async function createProvider(): Promise<Provider> {
           };
         },
       },
+    },
+    // API tokens carry who the caller is, so the API can ensure a user from the token alone.
+    extraTokenClaims: (_ctx, token) => {
+      const email = "accountId" in token && token.accountId ? emailOfAccount(token.accountId) : undefined;
+      return email ? { email, name: nameFromEmail(email) } : {};
     },
     interactions: { url: (_ctx, interaction) => `${DEV_IDP_PATH}/interaction/${interaction.uid}` },
     // First-party clients only: grant what they ask for without a consent screen.

@@ -31,16 +31,29 @@ interface IdentityProvider {
 }
 
 export const STRATEGY = "identity-provider";
+const STATE_COOKIE = "__oauth_state";
 const SCOPES = ["openid", "profile", "email", "offline_access"];
 const redirectURI = () => `${config.publicUrl}/auth-callback`;
 const stateCookie = () => ({
-  name: "__oauth_state",
+  name: STATE_COOKIE,
   httpOnly: true as const,
   sameSite: "Lax" as const,
   path: "/",
   ...(config.publicUrl.startsWith("https://") ? { secure: true as const } : {}),
-  maxAge: 600,
+  maxAge: 300,
 });
+
+/**
+ * Set-Cookie headers that delete the state cookies of finished sign-in round trips: the strategy
+ * writes one per attempt and never removes them.
+ */
+export function clearStateCookies(request: Request): string[] {
+  const names = (request.headers.get("Cookie") ?? "")
+    .split(";")
+    .map((pair) => pair.split("=")[0]!.trim())
+    .filter((name) => name.startsWith(STATE_COOKIE));
+  return names.map((name) => `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+}
 
 /** Server-to-server calls to our own dev issuer go to the address we listen on. */
 function internalUrl(): string {

@@ -1,6 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { identityProvider, STRATEGY } from "~/auth/identity.server";
+import { clearStateCookies, identityProvider, STRATEGY } from "~/auth/identity.server";
 import { takeRedirect } from "~/auth/redirect-cookie.server";
 import { createUserSession } from "~/auth/session.server";
 import { logger } from "~/logger.server";
@@ -17,17 +17,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (!url.searchParams.has("code") && !url.searchParams.has("error")) throw redirect("/login");
   const { to, clear } = await takeRedirect(request);
+  const clearCookies = [clear, ...clearStateCookies(request)];
   try {
     const { authenticator } = await identityProvider();
     const identity = await authenticator.authenticate(STRATEGY, request);
     const user = await ensureUser(identity);
     const response = await createUserSession(request, user.userId, user.isNewUser ? "/choose-role" : (to ?? "/"));
-    response.headers.append("Set-Cookie", clear);
+    for (const cookie of clearCookies) response.headers.append("Set-Cookie", cookie);
     return response;
   } catch (error) {
     if (error instanceof Response) throw error;
     logger.warn({ err: error }, "sign-in failed");
-    return data({ failed: true }, { status: 401, headers: { "Set-Cookie": clear } });
+    const headers = new Headers();
+    for (const cookie of clearCookies) headers.append("Set-Cookie", cookie);
+    return data({ failed: true }, { status: 401, headers });
   }
 }
 

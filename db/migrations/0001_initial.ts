@@ -20,7 +20,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now()
     );
-    create unique index users_email_key on users (lower(email));
+    create unique index users_email_key on users (lower(email)) where email <> '';
 
     create table gainer_profiles (
       user_id uuid primary key references users (id) on delete cascade,
