@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { z, type ZodTypeAny } from "zod";
+import type { z, ZodTypeAny } from "zod";
 import { logger } from "~/logger.server";
 import { isId } from "~/utils/ids";
 import { DomainError, NotFoundError, UnauthorizedError, ValidationError } from "./errors.server";
+import { parseOrThrow } from "./validation.server";
 
 /**
  * Wraps a JSON API handler: domain errors become `{ message, errors }` with their status,
@@ -33,16 +34,8 @@ export function requireIdParam(params: Record<string, string | undefined>, name:
 
 /** Parses the query string with a zod schema; a bad parameter is a 400 with errors by field. */
 export function parseQuery<Schema extends ZodTypeAny>(request: Request, schema: Schema): z.infer<Schema> {
-  const url = new URL(request.url);
-  const raw: Record<string, string> = {};
-  for (const [key, value] of url.searchParams) raw[key] = value;
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    const errors: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) (errors[issue.path.join(".") || "query"] ??= []).push(issue.message);
-    throw new ValidationError("Invalid query parameters.", errors);
-  }
-  return parsed.data;
+  const raw = Object.fromEntries(new URL(request.url).searchParams);
+  return parseOrThrow(schema, raw, "Invalid query parameters.");
 }
 
 export function notFound(message: string): never {

@@ -1,0 +1,82 @@
+import { sql } from "kysely";
+import { db } from "~/db.server";
+import type { CurrentUser } from "~/models/user.server";
+
+/**
+ * My Projects (spec section 3, Project (my projects)): the projects a user belongs to, and the
+ * ones they asked to join (shown as Requested until an admin decides).
+ */
+export type WorkProjectStatus = "Pending" | "InProgress" | "Completed" | "Requested";
+
+export interface WorkProject {
+  projectId: string;
+  projectName: string;
+  projectDescription: string;
+  projectPictureUrl: string | null;
+  projectStatus: WorkProjectStatus;
+  createdAtUtc: string;
+  durationDays: number | null;
+  programmingLanguages: string[];
+  technologies: string[];
+  openRoles: { name: string; openPositions: number }[];
+  repositoryUrl: string | null;
+  isAdmin: boolean;
+  roleInProject: string | null;
+}
+
+export async function listMyProjects(userId: string): Promise<WorkProject[]> {
+  const rows = await db
+    .selectFrom("projects as p")
+    .leftJoin("project_members as m", (join) => join.onRef("m.project_id", "=", "p.id").on("m.user_id", "=", userId))
+    .leftJoin("join_requests as r", (join) =>
+      join.onRef("r.project_id", "=", "p.id").on("r.user_id", "=", userId).on("r.status", "=", "Pending"),
+    )
+    .select([
+      "p.id",
+      "p.name",
+      "p.description",
+      "p.picture_url",
+      "p.status",
+      "p.created_at",
+      "p.duration_days",
+      "p.programming_languages",
+      "p.technologies",
+      "p.repository_url",
+      "m.is_admin",
+      "m.role_in_project",
+      "r.requested_role",
+      sql<{ name: string; openPositions: number }[]>`coalesce((
+        select json_agg(json_build_object('name', pr.name, 'openPositions', pr.open_positions) order by pr.name)
+        from project_roles pr where pr.project_id = p.id and pr.open_positions > 0
+      ), '[]'::json)`.as("open_roles"),
+    ])
+    .where("p.kind", "=", "project")
+    .where((eb) => eb.or([eb("m.user_id", "is not", null), eb("r.id", "is not", null)]))
+    .orderBy("p.created_at", "desc")
+    .execute();
+  return rows.map((row) => {
+    const member = row.is_admin !== null;
+    return {
+      projectId: row.id,
+      projectName: row.name,
+      projectDescription: row.description,
+      projectPictureUrl: row.picture_url,
+      projectStatus: member ? (row.status ?? "Pending") : "Requested",
+      createdAtUtc: new Date(row.created_at).toISOString(),
+      durationDays: row.duration_days,
+      programmingLanguages: row.programming_languages,
+      technologies: row.technologies,
+      openRoles: typeof row.open_roles === "string" ? JSON.parse(row.open_roles) : row.open_roles,
+      repositoryUrl: row.repository_url,
+      isAdmin: Boolean(row.is_admin),
+      roleInProject: member ? row.role_in_project : row.requested_role,
+    };
+  });
+}
+
+/** The same list for someone else's id: only what the public would see of their memberships. */
+export async function listProjectsOfUser(_viewer: CurrentUser, userId: string): Promise<WorkProject[]> {
+  return (await listMyProjects(userId))
+    .filter((project) => project.projectStatus !== "Requested")
+    .map((project) => ({ ...project, isAdmin: false }));
+}

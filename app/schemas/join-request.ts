@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+/** Request to Join (spec sections 3 and 5): a role from the open roles, an optional message. */
+export const JOIN_MESSAGE_MAX = 500;
+
+export const joinRequestSchema = z.object({
+  requestedRole: z.string({ required_error: "Please select a role" }).trim().min(1, "Please select a role"),
+  message: z
+    .string()
+    .trim()
+    .max(JOIN_MESSAGE_MAX, `The message can be at most ${JOIN_MESSAGE_MAX} characters.`)
+    .optional()
+    .transform((value) => value ?? ""),
+});
+export type JoinRequestInput = z.input<typeof joinRequestSchema>;
+
+/** Create New Project from a template: the creator's role, required only when the template has roles. */
+export const templateStartSchema = z.object({
+  selectedRole: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined),
+});
+
+/** An admin's decision on a join request. Forms send "true"/"false"; JSON sends booleans. */
+export const decisionSchema = z.object({
+  isApproved: z.preprocess(
+    (value) => (value === "true" ? true : value === "false" ? false : value),
+    z.boolean({
+      required_error: "Please approve or reject the request.",
+      invalid_type_error: "Please approve or reject the request.",
+    }),
+  ),
+  reason: z
+    .string()
+    .trim()
+    .max(500, "The reason can be at most 500 characters.")
+    .optional()
+    .transform((value) => value || undefined),
+});
+export type DecisionInput = z.input<typeof decisionSchema>;
