@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { JoinRequestStatus } from "#db/schema";
 import { db } from "~/db.server";
 import type { CurrentUser } from "~/models/user.server";
-import { type DecisionInput, decisionSchema, type JoinRequestInput, joinRequestSchema } from "~/schemas/join-request";
+import { decisionSchema, joinRequestSchema } from "~/schemas/join-request";
 import { isUniqueViolation } from "~/utils/db-errors.server";
 import { ConflictError, NotFoundError, ValidationError } from "~/utils/errors.server";
 import { parseOrThrow } from "~/utils/validation.server";
@@ -68,7 +68,8 @@ function toView(row: RequestRow): JoinRequestView {
 export async function createJoinRequest(
   actor: CurrentUser,
   projectId: string,
-  input: JoinRequestInput,
+  /** Parsed here with the form's schema, so screens and API send what they have. */
+  input: unknown,
 ): Promise<JoinRequestView> {
   const { requestedRole, message } = parseOrThrow(joinRequestSchema, input);
   const requestId = await db
@@ -161,7 +162,7 @@ export async function decideJoinRequest(
   actor: CurrentUser,
   projectId: string,
   requestId: string,
-  input: DecisionInput,
+  input: unknown,
 ): Promise<JoinRequestView> {
   const { isApproved, reason } = parseOrThrow(decisionSchema, input);
   await db.transaction().execute(async (trx) => {

@@ -20,7 +20,7 @@ import { addNotifications } from "./notification.server";
 export async function startFromTemplate(
   actor: CurrentUser,
   templateId: string,
-  input: { selectedRole?: string },
+  input: unknown,
 ): Promise<{ newProjectId: string }> {
   const { selectedRole } = parseOrThrow(templateStartSchema, input);
   return db.transaction().execute(async (trx) => {
@@ -140,7 +140,7 @@ export function validateRepositoryUrl(url: unknown): { isValid: boolean; message
 export async function linkRepository(
   actor: CurrentUser,
   projectId: string,
-  input: { url?: unknown },
+  input: unknown,
 ): Promise<{ projectId: string; repositoryUrl: string }> {
   const { url } = parseOrThrow(repositoryUrlSchema, input);
   const repository = parseRepositoryUrl(url)!;

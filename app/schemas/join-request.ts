@@ -12,7 +12,6 @@ export const joinRequestSchema = z.object({
     .optional()
     .transform((value) => value ?? ""),
 });
-export type JoinRequestInput = z.input<typeof joinRequestSchema>;
 
 /** Create New Project from a template: the creator's role, required only when the template has roles. */
 export const templateStartSchema = z.object({
@@ -39,4 +38,3 @@ export const decisionSchema = z.object({
     .optional()
     .transform((value) => value || undefined),
 });
-export type DecisionInput = z.input<typeof decisionSchema>;

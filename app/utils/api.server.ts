@@ -49,3 +49,14 @@ export function methodNotAllowed(allowed: string[]): Response {
     { status: 405, headers: { Allow: allowed.join(", ") } },
   );
 }
+
+/** The JSON body of a request; malformed JSON is a 400, an empty body reads as `{}`. */
+export async function readJson(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ValidationError("The request body is not valid JSON.");
+  }
+}

@@ -1,0 +1,10 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireApiUser } from "~/auth/guards.server";
+import { listMyProjects } from "~/models/my-projects.server";
+import { apiHandler } from "~/utils/api.server";
+
+/** GET /api/projects/user/me: the caller's projects, with pending requests as Requested. */
+export const loader = apiHandler(async ({ request }: LoaderFunctionArgs) => {
+  const user = await requireApiUser(request);
+  return Response.json(await listMyProjects(user.userId));
+});
