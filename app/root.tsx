@@ -1,16 +1,42 @@
-import type { LinksFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import stylesheet from "./app.css?url";
+import { getOptionalUser } from "./auth/guards.server";
+import { ErrorScreen } from "./components/error-screen";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { Toaster } from "./components/toaster";
 import { useNonce } from "./utils/nonce";
+import { readToast } from "./utils/toast.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+export const meta: MetaFunction = () => [
+  { title: "Gainers Hub — real projects, real experience" },
+  {
+    name: "description",
+    content: "Learners, mentors and nonprofits building software projects together.",
+  },
+];
+
+/** Paths a signed-in person without a finished profile may still visit (spec section 4, guard). */
+const ONBOARDING_PATHS = /^\/(choose-role|onboarding\/.*|logout|auth-callback|login|signin)$/;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request);
+  const { pathname } = new URL(request.url);
+  if (user?.isNewUser && !ONBOARDING_PATHS.test(pathname)) throw redirect("/choose-role");
+  const { toast, headers } = await readToast(request);
+  return data({ user, toast, year: new Date().getFullYear() }, { headers });
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const root = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en">
       <head>
@@ -19,8 +45,18 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="min-h-screen font-sans">
-        {children}
+      <body className="flex min-h-screen flex-col font-sans">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+        >
+          Skip to content
+        </a>
+        <SiteHeader user={root?.user ?? null} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter year={root?.year ?? new Date().getFullYear()} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -29,5 +65,15 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  const { toast } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <Outlet />
+      <Toaster toast={toast} />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorScreen />;
 }

@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { type CurrentUser, getUserByExternalId, getUserById } from "~/models/user.server";
 import { UnauthorizedError } from "~/utils/errors.server";
+import { loginUrl } from "~/utils/urls";
 import { type Identity, identityProvider } from "./identity.server";
 import { getSessionUserId } from "./session.server";
 
@@ -25,10 +26,6 @@ export function getOptionalUser(request: Request): Promise<CurrentUser | null> {
 export function returnAddress(request: Request): string {
   const url = new URL(request.url);
   return `${url.pathname}${url.search}`;
-}
-
-export function loginUrl(redirectTo: string): string {
-  return `/login?${new URLSearchParams({ redirectTo })}`;
 }
 
 /** The signed-in user, or a redirect to sign-in that comes back here. */

@@ -44,16 +44,12 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
         className="aspect-video w-full object-cover"
       />
       <div className="flex flex-1 flex-col gap-3 p-4">
-        <div className="flex flex-wrap items-center gap-2 text-xs font-medium text-slate-600">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs font-medium text-slate-600">
           <span className="rounded-full bg-brand-50 px-2 py-0.5 text-brand-700">
             {catalogueStatusLabel(project.kind, project.projectStatus)}
           </span>
           <span>{formatDuration(project.durationDays)}</span>
-          {project.kind === "project" ? (
-            <span aria-label={formatOpenPositions(project.openPositions)}>
-              · {formatOpenPositions(project.openPositions)}
-            </span>
-          ) : null}
+          {project.kind === "project" ? <span>{formatOpenPositions(project.openPositions)}</span> : null}
         </div>
         <h3 id={titleId} className="text-lg font-semibold leading-snug text-ink">
           {title}

@@ -3,6 +3,7 @@ import type { Database, Difficulty, ProjectKind, ProjectStatus } from "#db/schem
 import { db } from "~/db.server";
 import { NotFoundError } from "~/utils/errors.server";
 import type { CatalogueFilters } from "~/schemas/catalogue";
+import { DURATION_RANGES } from "~/schemas/duration-ranges";
 
 /**
  * Reading projects and templates for the public screens and API. JSON field names follow the
@@ -134,12 +135,6 @@ function matchesFilters(eb: ProjectsEB, filters: CatalogueFilters) {
   }
   return eb.and(conditions);
 }
-
-export const DURATION_RANGES = {
-  short: { label: "Up to 1 month", min: 0, max: 31 },
-  medium: { label: "1 to 3 months", min: 32, max: 92 },
-  long: { label: "Over 3 months", min: 93, max: undefined },
-} as const satisfies Record<string, { label: string; min: number; max: number | undefined }>;
 
 const hasOpenPosition = sql<boolean>`exists (select 1 from project_roles r where r.project_id = p.id and r.open_positions > 0)`;
 

@@ -1,0 +1,243 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { getOptionalUser } from "~/auth/guards.server";
+import { ErrorScreen } from "~/components/error-screen";
+import { getProjectDetail } from "~/models/project.server";
+import { DomainError, toErrorResponse } from "~/utils/errors.server";
+import { DEFAULT_PROJECT_IMAGE, formatDuration } from "~/utils/format";
+import { isId } from "~/utils/ids";
+import { loginUrl } from "~/utils/urls";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.project.projectName || "Untitled project"} · Gainers Hub` : "Project · Gainers Hub" },
+  { name: "description", content: data?.project.tagline ?? "" },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  if (!isId(params.id)) throw new Response("This is not a valid project address.", { status: 400 });
+  try {
+    const [project, user] = await Promise.all([getProjectDetail(params.id), getOptionalUser(request)]);
+    return { project, signedIn: Boolean(user), here: `/project/${project.projectId}` };
+  } catch (error) {
+    if (error instanceof DomainError) throw toErrorResponse(error);
+    throw error;
+  }
+}
+
+function formatDate(value: string | null): string {
+  if (!value) return "Not started yet";
+  return new Date(`${value}T00:00:00Z`).toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+function initials(name: string): string {
+  return (
+    name
+      .split(/\s+/)
+      .map((part) => part[0])
+      .join("")
+      .slice(0, 2)
+      .toUpperCase() || "?"
+  );
+}
+
+export default function ProjectDetail() {
+  const { project, signedIn, here } = useLoaderData<typeof loader>();
+  const isTemplate = project.kind === "template";
+  const title = project.projectName || "Untitled project";
+  const difficulty = project.difficultyLevel ?? "Unknown";
+  const duration = formatDuration(project.durationDays);
+  const mainAction = isTemplate ? "Create New Project" : "Request to Join";
+
+  return (
+    <article className="container-page py-6">
+      <Link
+        to="/search-projects"
+        className="inline-flex min-h-11 items-center gap-1 font-medium text-brand-700 hover:underline"
+      >
+        <span aria-hidden="true">←</span> Back to projects
+      </Link>
+
+      <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0 space-y-8">
+          <header className="space-y-3">
+            {project.tagline ? <p className="font-medium text-brand-700">{project.tagline}</p> : null}
+            <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
+            <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600" aria-label="Project facts">
+              <li>{isTemplate ? "Template" : project.projectStatus === "Pending" ? "Pending" : "Active"}</li>
+              <li>{duration}</li>
+              <li>{project.scope || "Public"}</li>
+              <li>{difficulty}</li>
+              {project.repositoryLink ? (
+                <li>
+                  <a
+                    href={project.repositoryLink}
+                    rel="noopener noreferrer"
+                    target="_blank"
+                    className="text-brand-700 underline"
+                  >
+                    Repository<span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                </li>
+              ) : null}
+            </ul>
+            <img
+              src={project.projectPictureUrl || DEFAULT_PROJECT_IMAGE}
+              alt=""
+              width={640}
+              height={360}
+              className="aspect-[21/9] w-full rounded-2xl object-cover"
+            />
+            <p className="whitespace-pre-line text-lg text-slate-700">
+              {project.projectDescription || "No description"}
+            </p>
+          </header>
+
+          <DetailSection title="Goals">
+            {project.goals.length ? (
+              <ul className="list-disc space-y-1 pl-5">
+                {project.goals.map((goal) => (
+                  <li key={goal}>{goal}</li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-slate-600">No goals listed yet.</p>
+            )}
+          </DetailSection>
+
+          <DetailSection title="Open roles">
+            {project.openRoles.length ? (
+              <ul className="grid gap-2 sm:grid-cols-2">
+                {project.openRoles.map((role) => (
+                  <li
+                    key={role.name}
+                    className="flex items-center justify-between rounded-xl border border-slate-200 bg-white px-4 py-3"
+                  >
+                    <span className="font-medium">{role.name}</span>
+                    <span className="text-sm text-slate-600">
+                      {role.openPositions} {role.openPositions === 1 ? "position" : "positions"}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-slate-600">No open roles are currently available for this project.</p>
+            )}
+          </DetailSection>
+
+          <div className="grid gap-8 sm:grid-cols-2">
+            <DetailSection title="Technologies">
+              <TagList tags={project.technologies} />
+            </DetailSection>
+            <DetailSection title="Programming languages">
+              <TagList tags={project.programmingLanguages} />
+            </DetailSection>
+          </div>
+
+          <DetailSection title="Team members" id="team">
+            {project.projectTeamMembers.length ? (
+              <ul className="grid gap-3 sm:grid-cols-2">
+                {project.projectTeamMembers.map((member) => (
+                  <li key={member.userId}>
+                    <Link
+                      to={`/profile/${member.userId}`}
+                      className="flex min-h-14 items-center gap-3 rounded-xl border border-slate-200 bg-white px-3 py-2 hover:border-brand-500"
+                    >
+                      {member.profilePictureUrl ? (
+                        <img src={member.profilePictureUrl} alt="" className="size-10 rounded-full object-cover" />
+                      ) : (
+                        <span
+                          aria-hidden="true"
+                          className="grid size-10 place-items-center rounded-full bg-brand-100 font-bold text-brand-700"
+                        >
+                          {initials(member.fullName)}
+                        </span>
+                      )}
+                      <span>
+                        <span className="block font-medium">{member.fullName || "Team member"}</span>
+                        <span className="block text-sm text-slate-600">{member.roleInProject}</span>
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-slate-600">
+                {isTemplate ? "Templates have no team: start a project from it to build one." : "No team members yet."}
+              </p>
+            )}
+          </DetailSection>
+        </div>
+
+        <aside className="space-y-4 lg:sticky lg:top-20 lg:self-start" aria-label="Join and details">
+          <div className="rounded-2xl border border-slate-200 bg-white p-5">
+            {signedIn ? (
+              <Link to={`${here}?${isTemplate ? "create" : "join"}=1`} className="btn-primary w-full">
+                {mainAction}
+              </Link>
+            ) : (
+              <Link to={loginUrl(here)} className="btn-primary w-full">
+                {mainAction}
+              </Link>
+            )}
+            <a href="#team" className="btn-secondary mt-3 w-full">
+              Contact the Team
+            </a>
+            <p className="mt-3 text-sm text-slate-600">
+              {isTemplate
+                ? "Start your own project from this template and lead its team."
+                : "Sign in and join to talk with the team in the project forum."}
+            </p>
+          </div>
+          <div className="rounded-2xl border border-slate-200 bg-white p-5">
+            <h2 className="font-semibold">Details</h2>
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+              <dt className="text-slate-500">Difficulty</dt>
+              <dd>{difficulty}</dd>
+              <dt className="text-slate-500">Start date</dt>
+              <dd>{isTemplate ? "When you start it" : formatDate(project.startDate)}</dd>
+              <dt className="text-slate-500">Publicity</dt>
+              <dd>{project.scope || "Public"}</dd>
+              <dt className="text-slate-500">Duration</dt>
+              <dd>{duration}</dd>
+            </dl>
+          </div>
+        </aside>
+      </div>
+    </article>
+  );
+}
+
+function DetailSection({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
+  const headingId = id ?? title.toLowerCase().replace(/\W+/g, "-");
+  return (
+    <section aria-labelledby={`${headingId}-heading`} id={id}>
+      <h2 id={`${headingId}-heading`} className="mb-3 text-xl font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function TagList({ tags }: { tags: string[] }) {
+  if (!tags.length) return <p className="text-slate-600">None listed.</p>;
+  return (
+    <ul className="flex flex-wrap gap-2">
+      {tags.map((tag) => (
+        <li key={tag} className="rounded-md bg-slate-100 px-2.5 py-1 text-sm text-slate-700">
+          {tag}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorScreen />;
+}

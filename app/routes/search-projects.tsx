@@ -1,0 +1,327 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { Pagination } from "~/components/pagination";
+import { ProjectGrid } from "~/components/project-grid";
+import { logger } from "~/logger.server";
+import {
+  listFilterOptions,
+  listOpenProjects,
+  listTemplates,
+  type Page,
+  type ProjectSummary,
+} from "~/models/project.server";
+import { type CatalogueFilters, catalogueFiltersSchema } from "~/schemas/catalogue";
+import { DURATION_RANGES } from "~/schemas/duration-ranges";
+
+export const meta: MetaFunction = () => [{ title: "Projects · Gainers Hub" }];
+
+const TABS = [
+  { id: "all", label: "All" },
+  { id: "templates", label: "Templates" },
+  { id: "open", label: "Open for Joining" },
+] as const;
+type Tab = (typeof TABS)[number]["id"];
+
+const ALL_TAB_CARDS = 8;
+const PAGE_SIZE = 12;
+
+/** Screens forgive bad parameters: anything unreadable falls back to its default. */
+const screenQuerySchema = z.object({
+  tab: z.enum(["all", "templates", "open"]).catch("all"),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+
+function readFilters(params: URLSearchParams): CatalogueFilters {
+  const filters: CatalogueFilters = {};
+  for (const key of ["q", "difficulty", "technology", "language", "duration"] as const) {
+    const parsed = catalogueFiltersSchema.shape[key].safeParse(params.get(key) ?? undefined);
+    if (parsed.success && parsed.data) Object.assign(filters, { [key]: parsed.data });
+  }
+  return filters;
+}
+
+type Section = { page: Page<ProjectSummary> | null };
+
+async function loadSection(load: () => Promise<Page<ProjectSummary>>, what: string): Promise<Section> {
+  try {
+    return { page: await load() };
+  } catch (error) {
+    logger.error({ err: error }, `catalogue: ${what} failed to load`);
+    return { page: null };
+  }
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const { tab, page } = screenQuerySchema.parse(Object.fromEntries(params));
+  const filters = readFilters(params);
+  const paging = tab === "all" ? { page: 1, pageSize: ALL_TAB_CARDS } : { page, pageSize: PAGE_SIZE };
+  const [open, templates, options] = await Promise.all([
+    tab === "templates" ? null : loadSection(() => listOpenProjects(filters, paging), "open projects"),
+    tab === "open" ? null : loadSection(() => listTemplates(filters, paging), "templates"),
+    listFilterOptions().catch(() => ({ technologies: [], languages: [] })),
+  ]);
+  return { tab: tab as Tab, page, filters, open, templates, options };
+}
+
+export default function Catalogue() {
+  const { tab, filters, open, templates, options } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const search = new URLSearchParams(location.search);
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/search-projects";
+  const activeFilters = (["difficulty", "technology", "language", "duration"] as const).filter((key) => filters[key]);
+
+  const tabHref = (id: Tab) => {
+    const params = new URLSearchParams(search);
+    params.delete("page");
+    if (id === "all") params.delete("tab");
+    else params.set("tab", id);
+    const query = params.toString();
+    return query ? `?${query}` : "/search-projects";
+  };
+  const withoutFilter = (key: string) => {
+    const params = new URLSearchParams(search);
+    params.delete(key);
+    params.delete("page");
+    return `?${params}`;
+  };
+
+  return (
+    <div className="container-page py-8">
+      <h1 className="text-3xl font-bold">Projects</h1>
+
+      <Form method="get" action="/search-projects" role="search" className="mt-5 space-y-3">
+        {tab !== "all" ? <input type="hidden" name="tab" value={tab} /> : null}
+        <div className="flex max-w-2xl items-center gap-2">
+          <label htmlFor="catalogue-q" className="sr-only">
+            Search projects
+          </label>
+          <input
+            id="catalogue-q"
+            type="search"
+            name="q"
+            key={filters.q ?? ""}
+            defaultValue={filters.q ?? ""}
+            maxLength={200}
+            placeholder="Search projects, technologies..."
+            className="min-h-11 flex-1 rounded-lg border border-slate-300 bg-white px-4 text-base focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500"
+          />
+          <button type="submit" className="btn-primary !px-4" aria-label="Search">
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 fill-current">
+              <path d="M8.5 3a5.5 5.5 0 1 0 3.4 9.8l3.6 3.6 1.1-1.1-3.6-3.6A5.5 5.5 0 0 0 8.5 3Zm0 1.5a4 4 0 1 1 0 8 4 4 0 0 1 0-8Z" />
+            </svg>
+          </button>
+        </div>
+        <details
+          open={activeFilters.length > 0}
+          className="group max-w-4xl rounded-xl border border-slate-200 bg-white"
+        >
+          <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold">
+            Filters{activeFilters.length ? ` (${activeFilters.length})` : ""}
+          </summary>
+          <div className="grid gap-4 border-t border-slate-100 p-4 sm:grid-cols-2 lg:grid-cols-4">
+            <FilterSelect
+              name="difficulty"
+              label="Difficulty"
+              value={filters.difficulty}
+              options={["Beginner", "Intermediate", "Advanced"]}
+            />
+            <FilterSelect
+              name="technology"
+              label="Technology"
+              value={filters.technology}
+              options={options.technologies}
+            />
+            <FilterSelect name="language" label="Language" value={filters.language} options={options.languages} />
+            <FilterSelect
+              name="duration"
+              label="Duration"
+              value={filters.duration}
+              options={Object.entries(DURATION_RANGES).map(([value, range]) => ({ value, label: range.label }))}
+            />
+            <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-4">
+              <button type="submit" className="btn-primary">
+                Apply filters
+              </button>
+              <Link to={tab === "all" ? "/search-projects" : `?tab=${tab}`} className="btn-secondary">
+                Clear filters
+              </Link>
+            </div>
+          </div>
+        </details>
+      </Form>
+
+      {activeFilters.length ? (
+        <ul className="mt-3 flex flex-wrap gap-2" aria-label="Active filters">
+          {activeFilters.map((key) => (
+            <li key={key}>
+              <Link
+                to={withoutFilter(key)}
+                className="inline-flex min-h-9 items-center gap-1 rounded-full bg-brand-50 px-3 text-sm text-brand-700 hover:bg-brand-100"
+              >
+                {key === "duration" ? DURATION_RANGES[filters.duration!].label : filters[key]}
+                <span aria-hidden="true">×</span>
+                <span className="sr-only">Remove filter</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <nav aria-label="Catalogue sections" className="mt-6 border-b border-slate-200">
+        <ul className="-mb-px flex gap-1 overflow-x-auto">
+          {TABS.map((item) => (
+            <li key={item.id}>
+              <Link
+                to={tabHref(item.id)}
+                aria-current={tab === item.id ? "page" : undefined}
+                className={`inline-flex min-h-11 items-center whitespace-nowrap border-b-2 px-4 font-medium ${
+                  tab === item.id
+                    ? "border-brand-600 text-brand-700"
+                    : "border-transparent text-slate-600 hover:text-ink"
+                }`}
+              >
+                {item.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="relative mt-6">
+        {loading ? (
+          <div
+            role="status"
+            className="absolute inset-0 z-10 flex flex-col items-center gap-1 bg-white/80 pt-16 text-center"
+          >
+            <p className="font-semibold">Finding projects for you…</p>
+            <p className="text-sm text-slate-600">This can take a few seconds.</p>
+          </div>
+        ) : null}
+        <div className="space-y-12">
+          {open ? (
+            <CatalogueSection
+              title="Projects Open for Joining"
+              section={open}
+              empty="No active projects available for joining"
+              failed="Failed to load active projects."
+              more={tab === "all" ? { href: tabHref("open"), label: "Find more active projects" } : null}
+              search={search}
+            />
+          ) : null}
+          {templates ? (
+            <CatalogueSection
+              title="Template Projects"
+              section={templates}
+              empty="No template projects available"
+              failed="Failed to load template projects."
+              more={tab === "all" ? { href: tabHref("templates"), label: "Find more template projects" } : null}
+              search={search}
+            />
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function CatalogueSection({
+  title,
+  section,
+  empty,
+  failed,
+  more,
+  search,
+}: {
+  title: string;
+  section: { page: Page<ProjectSummary> | null };
+  empty: string;
+  failed: string;
+  more: { href: string; label: string } | null;
+  search: URLSearchParams;
+}) {
+  const headingId = title.toLowerCase().replace(/\W+/g, "-");
+  const page = section.page;
+  return (
+    <section aria-labelledby={headingId}>
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={headingId} className="text-xl font-bold">
+          {title}
+        </h2>
+        {page ? (
+          <p className="text-sm text-slate-600">
+            {page.total} {page.total === 1 ? "project" : "projects"}
+          </p>
+        ) : null}
+      </div>
+      {!page ? (
+        <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800">
+          {failed}
+        </p>
+      ) : (
+        <>
+          <ProjectGrid projects={page.items} empty={page.page > 1 && page.total > 0 ? undefined : empty} />
+          {page.items.length === 0 && page.page > 1 && page.total > 0 ? (
+            <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+              There is nothing on this page.{" "}
+              <Link to={`?${withPage(search, 1)}`} className="font-semibold text-brand-700 underline">
+                Back to page 1
+              </Link>
+            </p>
+          ) : null}
+          {more && page.total > page.items.length ? (
+            <Link to={more.href} className="btn-secondary mt-5">
+              {more.label}
+            </Link>
+          ) : null}
+          {!more ? <Pagination page={page.page} pageSize={page.pageSize} total={page.total} search={search} /> : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+function withPage(search: URLSearchParams, page: number) {
+  const params = new URLSearchParams(search);
+  params.set("page", String(page));
+  return params.toString();
+}
+
+function FilterSelect({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  options: (string | { value: string; label: string })[];
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={`filter-${name}`} className="text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <select
+        id={`filter-${name}`}
+        name={name}
+        defaultValue={value ?? ""}
+        key={value ?? ""}
+        className="min-h-11 rounded-lg border border-slate-300 bg-white px-3"
+      >
+        <option value="">Any</option>
+        {options.map((option) => {
+          const item = typeof option === "string" ? { value: option, label: option } : option;
+          return (
+            <option key={item.value} value={item.value}>
+              {item.label}
+            </option>
+          );
+        })}
+      </select>
+    </div>
+  );
+}
