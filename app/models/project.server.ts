@@ -238,22 +238,32 @@ export async function getProjectDetail(id: string, kind?: ProjectKind): Promise<
  * Searches running projects and templates alike.
  */
 export async function searchProjects(query: string, count: number): Promise<ProjectSummary[]> {
-  const words = query
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}+#.]+/u)
-    .map((word) => word.replace(/^\.+|\.+$/g, ""))
-    .filter(Boolean)
-    .slice(0, 32);
+  const words = [
+    ...new Set(
+      query
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}+#.]+/u)
+        .map((word) => word.replace(/^\.+|\.+$/g, ""))
+        .filter(Boolean),
+    ),
+  ].slice(0, 32);
   if (words.length === 0) return [];
-  const anyWord = sql.join(
-    words.map((word) => sql`plainto_tsquery('english', ${word})`),
-    sql` || `,
+  const wordQueries = words.map((word) => sql`plainto_tsquery('english', ${word})`);
+  const anyWord = sql.join(wordQueries, sql` || `);
+  // Documents that match more of the query's words come first; the weighted rank breaks ties.
+  const coverage = sql.join(
+    wordQueries.map((wordQuery) => sql`(p.search_document @@ ${wordQuery})::int`),
+    sql` + `,
   );
   const rows = await summaryQuery()
-    .select(sql<number>`ts_rank_cd(p.search_document, q.query, 1)`.as("rank"))
+    .select([
+      sql<number>`${coverage}`.as("coverage"),
+      sql<number>`ts_rank_cd(p.search_document, q.query, 1)`.as("rank"),
+    ])
     .innerJoin(sql<{ query: string }>`(select ${anyWord} as query)`.as("q"), (join) => join.onTrue())
     .where(sql<boolean>`p.search_document @@ q.query`)
     .where((eb) => eb.or([eb("p.kind", "=", "template"), eb("p.status", "=", "InProgress")]))
+    .orderBy("coverage", "desc")
     .orderBy("rank", "desc")
     .orderBy("p.created_at", "desc")
     .limit(count)

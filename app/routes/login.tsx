@@ -17,6 +17,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // The strategy throws its redirect to the provider; add our return address to it.
     if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) {
       thrown.headers.append("Set-Cookie", await rememberRedirect(redirectTo));
+      // The provider's pages are not Remix routes: the browser must load them as documents.
+      thrown.headers.set("X-Remix-Reload-Document", "true");
       throw thrown;
     }
     throw thrown;

@@ -1,15 +1,19 @@
 import { test as base, expect } from "@playwright/test";
 
 /**
- * The project's Playwright `test`: an unexpected console error on any page fails the test,
- * and `javaScriptEnabled` tells a test which of the two runs it is in.
+ * The project's Playwright `test`: an unexpected console error on any page fails the test.
+ * A test that loads an error page on purpose allows that one message with
+ * `test.use({ allowedConsoleErrors: [/404/] })`.
  */
-export const test = base.extend<{ failOnConsoleError: void }>({
+export const test = base.extend<{ failOnConsoleError: void; allowedConsoleErrors: RegExp[] }>({
+  allowedConsoleErrors: [[], { option: true }],
   failOnConsoleError: [
-    async ({ page }, use) => {
+    async ({ page, allowedConsoleErrors }, use) => {
       const errors: string[] = [];
       page.on("console", (message) => {
-        if (message.type() === "error") errors.push(message.text());
+        if (message.type() !== "error") return;
+        const text = message.text();
+        if (!allowedConsoleErrors.some((allowed) => allowed.test(text))) errors.push(text);
       });
       page.on("pageerror", (error) => errors.push(error.message));
       await use();

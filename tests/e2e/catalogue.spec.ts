@@ -1,0 +1,79 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+const section = (page: Page, name: string) => page.getByRole("region", { name });
+
+test("All shows both sections with at most eight cards and a way to more", async ({ page }) => {
+  await page.goto("/search-projects");
+  await expect(page.getByRole("heading", { level: 1, name: "Projects" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "All" })).toHaveAttribute("aria-current", "page");
+  for (const name of ["Projects Open for Joining", "Template Projects"]) {
+    const cards = section(page, name).getByRole("article");
+    await expect(cards.first()).toBeVisible();
+    expect(await cards.count()).toBeLessThanOrEqual(8);
+  }
+  await section(page, "Template Projects").getByRole("link", { name: "Find more template projects" }).click();
+  await expect(page).toHaveURL(/tab=templates/);
+  await expect(page.getByRole("link", { name: "Templates" })).toHaveAttribute("aria-current", "page");
+  await expect(section(page, "Projects Open for Joining")).toHaveCount(0);
+});
+
+test("Templates pages through the whole list", async ({ page }) => {
+  await page.goto("/search-projects?tab=templates");
+  const templates = section(page, "Template Projects");
+  await expect(templates.getByText("Page 1 of")).toBeVisible();
+  const firstTitle = await templates.getByRole("article").first().getByRole("heading").textContent();
+  await templates.getByRole("link", { name: "Next →" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(templates.getByText("Page 2 of")).toBeVisible();
+  await expect(templates.getByRole("article").first().getByRole("heading")).not.toHaveText(firstTitle!);
+  await templates.getByRole("link", { name: "← Previous" }).click();
+  await expect(templates.getByText("Page 1 of")).toBeVisible();
+});
+
+test("a search term from the address fills the box and filters the cards", async ({ page }) => {
+  await page.goto("/search-projects?q=Firebase");
+  await expect(page.getByRole("searchbox", { name: "Search projects" })).toHaveValue("Firebase");
+  const cards = section(page, "Projects Open for Joining").getByRole("article");
+  await expect(cards.first()).toBeVisible();
+  for (const card of await cards.all()) await expect(card).toContainText(/firebase/i);
+});
+
+test("typing a term and searching filters; nonsense finds nothing", async ({ page, javaScriptEnabled }) => {
+  await page.goto("/search-projects");
+  const box = page.getByRole("searchbox", { name: "Search projects" });
+  await box.fill("zzqxj nothing like this");
+  if (javaScriptEnabled) await box.press("Enter");
+  else await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/q=zzqxj/);
+  await expect(page.getByText("No active projects available for joining")).toBeVisible();
+  await expect(page.getByText("No template projects available")).toBeVisible();
+});
+
+test("filters narrow the list, show as chips and clear", async ({ page }) => {
+  await page.goto("/search-projects?tab=open");
+  const total = Number(
+    (await section(page, "Projects Open for Joining")
+      .getByText(/\d+ projects?$/)
+      .textContent())!.split(" ")[0],
+  );
+  await page.getByText("Filters", { exact: true }).click();
+  await page.getByLabel("Difficulty").selectOption("Beginner");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/difficulty=Beginner/);
+  await expect(page.getByText("Filters (1)")).toBeVisible();
+  const filtered = Number(
+    (await section(page, "Projects Open for Joining")
+      .getByText(/\d+ projects?$/)
+      .textContent())!.split(" ")[0],
+  );
+  expect(filtered).toBeGreaterThan(0);
+  expect(filtered).toBeLessThan(total);
+  const firstCard = section(page, "Projects Open for Joining").getByRole("article").first();
+  await firstCard.getByRole("link", { name: /View Project/ }).click();
+  await expect(page.getByRole("list", { name: "Project facts" })).toContainText("Beginner");
+  await page.goBack();
+  await page.getByRole("list", { name: "Active filters" }).getByRole("link").click();
+  await expect(page).not.toHaveURL(/difficulty=Beginner/);
+  await expect(page.getByText("Filters (1)")).toHaveCount(0);
+});
