@@ -1,10 +1,12 @@
 import { type Migration, type MigrationProvider, Migrator } from "kysely";
 import type { DB } from "./connection";
 import * as initial from "./migrations/0001_initial";
+import * as achievements from "./migrations/0002_achievements";
 
 /** Forward-only migrations, in order. Add new ones at the end; never edit a released one. */
 const migrations: Record<string, Migration> = {
   "0001_initial": initial,
+  "0002_achievements": achievements,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -14,12 +14,10 @@ test("the first load of / stays under 100 KB of gzipped JavaScript", async ({ pa
   await page.goto("/", { waitUntil: "networkidle" });
   const sizes = await Promise.all(scripts);
   const total = sizes.reduce((sum, size) => sum + size, 0);
-  test
-    .info()
-    .annotations.push({
-      type: "gzipped JS on /",
-      description: `${(total / 1024).toFixed(1)} KB in ${sizes.length} files`,
-    });
+  test.info().annotations.push({
+    type: "gzipped JS on /",
+    description: `${(total / 1024).toFixed(1)} KB in ${sizes.length} files`,
+  });
   expect(sizes.length).toBeGreaterThan(0);
   expect(total).toBeLessThan(100 * 1024);
 });

@@ -1,0 +1,238 @@
+import {
+  type FieldMetadata,
+  getCollectionProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useFormMetadata,
+} from "@conform-to/react";
+import { type ReactNode, useEffect, useState } from "react";
+
+/**
+ * Form controls wired to conform: a label, the control, an optional hint and the field's errors,
+ * linked for screen readers. Errors show once a field was touched or the server refused it.
+ */
+
+/** Fields of any form: the schemas' preprocessed types are not known to conform. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyField = FieldMetadata<any, any, string[]>;
+
+const controlClass =
+  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500 aria-[invalid=true]:border-red-500";
+
+export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-700">
+      {errors.map((error) => (
+        <li key={error}>{error}</li>
+      ))}
+    </ul>
+  );
+}
+
+function FieldShell({
+  field,
+  label,
+  hint,
+  children,
+}: {
+  field: AnyField;
+  label: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={field.id} className="font-medium text-slate-800">
+        {label}
+        {field.required ? null : <span className="font-normal text-slate-500"> (optional)</span>}
+      </label>
+      {children}
+      {hint ? (
+        <p id={field.descriptionId} className="text-sm text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+export function TextField({
+  field,
+  label,
+  hint,
+  type = "text",
+  ...rest
+}: {
+  field: AnyField;
+  label: string;
+  hint?: ReactNode;
+  type?: "text" | "url" | "email" | "number";
+  autoComplete?: string;
+  inputMode?: "numeric" | "url" | "email" | "text";
+  min?: number;
+  max?: number;
+}) {
+  return (
+    <FieldShell field={field} label={label} hint={hint}>
+      <input
+        {...getInputProps(field, { type, ariaDescribedBy: hint ? field.descriptionId : undefined })}
+        {...rest}
+        className={controlClass}
+      />
+    </FieldShell>
+  );
+}
+
+export function TextAreaField({
+  field,
+  label,
+  hint,
+  rows = 5,
+}: {
+  field: AnyField;
+  label: string;
+  hint?: ReactNode;
+  rows?: number;
+}) {
+  return (
+    <FieldShell field={field} label={label} hint={hint}>
+      <textarea {...getTextareaProps(field)} rows={rows} className={controlClass} />
+    </FieldShell>
+  );
+}
+
+export function SelectField({
+  field,
+  label,
+  options,
+  placeholder = "Choose…",
+}: {
+  field: AnyField;
+  label: string;
+  options: readonly string[];
+  placeholder?: string;
+}) {
+  return (
+    <FieldShell field={field} label={label}>
+      <select {...getSelectProps(field)} className={controlClass}>
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
+
+/**
+ * Several options from a list. Without JavaScript: a group of checkboxes. With it: a picker that
+ * adds one option at a time, hides chosen ones from the list and shows them as removable chips;
+ * the choices are submitted the same way, as repeated fields of one name.
+ */
+export function MultiSelectField({
+  field,
+  label,
+  options,
+  hint,
+}: {
+  field: AnyField;
+  label: string;
+  options: readonly string[];
+  hint?: string;
+}) {
+  const form = useFormMetadata();
+  const initial = toList(field.initialValue);
+  const [enhanced, setEnhanced] = useState(false);
+  const [chosen, setChosen] = useState<string[]>(initial);
+  useEffect(() => setEnhanced(true), []);
+
+  function update(next: string[]) {
+    setChosen(next);
+    // Hidden inputs fire no events: ask conform to validate once they are in the DOM.
+    setTimeout(() => form.validate({ name: field.name }), 0);
+  }
+
+  const describedBy = [hint ? field.descriptionId : null, field.errors?.length ? field.errorId : null]
+    .filter(Boolean)
+    .join(" ");
+  return (
+    <fieldset aria-describedby={describedBy || undefined} aria-invalid={field.errors?.length ? true : undefined}>
+      <legend className="font-medium text-slate-800">
+        {label}
+        {field.required ? null : <span className="font-normal text-slate-500"> (optional)</span>}
+      </legend>
+      {hint ? (
+        <p id={field.descriptionId} className="text-sm text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      {enhanced ? (
+        <div className="mt-2 space-y-2">
+          {chosen.map((value) => (
+            <input key={value} type="hidden" name={field.name} value={value} />
+          ))}
+          {chosen.length ? (
+            <ul className="flex flex-wrap gap-2" aria-label={`Chosen ${label.toLowerCase()}`}>
+              {chosen.map((value) => (
+                <li
+                  key={value}
+                  className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pl-3 pr-1 text-sm text-brand-700"
+                >
+                  {value}
+                  <button
+                    type="button"
+                    className="grid size-7 place-items-center rounded-full hover:bg-brand-100"
+                    aria-label={`Remove ${value}`}
+                    onClick={() => update(chosen.filter((item) => item !== value))}
+                  >
+                    ×
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <label htmlFor={`${field.id}-picker`} className="sr-only">
+            Add {label.toLowerCase()}
+          </label>
+          <select
+            id={`${field.id}-picker`}
+            value=""
+            className={controlClass}
+            onChange={(event) => {
+              if (event.target.value) update([...chosen, event.target.value]);
+            }}
+          >
+            <option value="">Add…</option>
+            {options
+              .filter((option) => !chosen.includes(option))
+              .map((option) => (
+                <option key={option} value={option}>
+                  {option}
+                </option>
+              ))}
+          </select>
+        </div>
+      ) : (
+        <div className="mt-2 grid max-h-60 gap-1 overflow-y-auto rounded-lg border border-slate-200 bg-white p-2 sm:grid-cols-2">
+          {getCollectionProps(field, { type: "checkbox", options: [...options] }).map((props) => (
+            <label key={props.key} className="flex min-h-10 items-center gap-2 rounded px-2 hover:bg-slate-50">
+              <input {...props} key={props.key} className="size-4" />
+              {props.value}
+            </label>
+          ))}
+        </div>
+      )}
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </fieldset>
+  );
+}
+
+function toList(value: unknown): string[] {
+  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === "string");
+  return typeof value === "string" && value ? [value] : [];
+}

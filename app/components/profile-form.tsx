@@ -1,0 +1,83 @@
+import { FormProvider, getFormProps, type FormMetadata } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { Form, useNavigation } from "@remix-run/react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import type { ZodTypeAny } from "zod";
+
+/**
+ * The frame of the three profile forms: title, sections, the form-level message and the submit
+ * button. With JavaScript the button waits until every rule holds and shows 'Creating
+ * Profile...' while saving; without it the server checks everything.
+ */
+export function ProfileForm<Schema extends Record<string, unknown>>({
+  form,
+  schema,
+  title,
+  subtitle,
+  children,
+}: {
+  form: FormMetadata<Schema, string[]>;
+  schema: ZodTypeAny;
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+}) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const formRef = useRef<HTMLFormElement>(null);
+  const [hydrated, setHydrated] = useState(false);
+  const [complete, setComplete] = useState(false);
+  const check = () => {
+    if (formRef.current) {
+      setComplete(parseWithZod(new FormData(formRef.current), { schema }).status === "success");
+    }
+  };
+  useEffect(() => {
+    setHydrated(true);
+    check();
+    // Chips change hidden inputs without input events; re-check when the DOM changes.
+    const observer = new MutationObserver(check);
+    if (formRef.current) observer.observe(formRef.current, { childList: true, subtree: true });
+    return () => observer.disconnect();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <div className="container-page max-w-3xl py-10">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-2 text-slate-600">{subtitle}</p>
+      <FormProvider context={form.context}>
+        <Form
+          method="post"
+          {...getFormProps(form)}
+          ref={formRef}
+          onInput={check}
+          onChange={check}
+          className="mt-8 space-y-8"
+          aria-busy={submitting}
+        >
+          {form.errors?.length ? (
+            <div id={form.errorId} role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-800">
+              {form.errors.map((error) => (
+                <p key={error}>{error}</p>
+              ))}
+            </div>
+          ) : null}
+          {children}
+          <button type="submit" className="btn-primary" disabled={submitting || (hydrated && !complete)}>
+            {submitting ? "Creating Profile..." : "Create Profile"}
+          </button>
+        </Form>
+      </FormProvider>
+    </div>
+  );
+}
+
+export function FormSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,181 @@
+import { sql } from "kysely";
+import type { UserRole } from "#db/schema";
+import { db } from "~/db.server";
+import { NotFoundError, ValidationError } from "~/utils/errors.server";
+
+/** A person's public page (spec section 3, Profile), for screens and the API alike. */
+
+export const PROFILE_ROLES = ["gainer", "mentor", "nonprofit"] as const;
+const BADGES: Record<UserRole, string> = { gainer: "Gainer", mentor: "Mentor", nonprofit: "Nonprofit" };
+
+export function parseProfileRole(role: string | undefined): UserRole {
+  const normalized = (role ?? "").toLowerCase();
+  if ((PROFILE_ROLES as readonly string[]).includes(normalized)) return normalized as UserRole;
+  throw new ValidationError(`Unknown user role: ${role ?? ""}`);
+}
+
+export interface Achievement {
+  title: string;
+  description: string;
+  locked: boolean;
+  progressPercentage: number;
+}
+
+export interface ProfileProject {
+  projectId: string;
+  projectName: string;
+  projectDescription: string;
+  projectStatus: string | null;
+  roleInProject: string;
+  technologies: string[];
+}
+
+export interface Profile {
+  userId: string;
+  role: UserRole | null;
+  fullName: string;
+  badge: string | null;
+  subtitle: string | null;
+  biography: string | null;
+  profilePictureUrl: string | null;
+  areasOfInterest: string[];
+  facebookPageURL: string | null;
+  gitHubURL: string | null;
+  linkedInURL: string | null;
+  websiteURL: string | null;
+  /** Only for signed-in viewers. */
+  email?: string;
+  techExpertise: { programmingLanguages: string[]; technologies: string[]; tools: string[] };
+  achievements: Achievement[];
+  projects: ProfileProject[];
+  /** False until the person finished onboarding: then only the name is known. */
+  hasProfile: boolean;
+}
+
+export async function getProfile(
+  userId: string,
+  options: { role?: UserRole; includePrivate: boolean },
+): Promise<Profile> {
+  const user = await db
+    .selectFrom("users as u")
+    .leftJoin("gainer_profiles as g", "g.user_id", "u.id")
+    .leftJoin("mentor_profiles as m", "m.user_id", "u.id")
+    .leftJoin("nonprofit_profiles as n", "n.user_id", "u.id")
+    .select([
+      "u.id",
+      "u.role",
+      "u.email",
+      "u.full_name",
+      "u.profile_picture_url",
+      "u.profile_completed",
+      "g.biography as g_biography",
+      "g.education_status",
+      "g.areas_of_interest",
+      "g.programming_languages as g_languages",
+      "g.technologies as g_technologies",
+      "g.tools",
+      "g.github_url as g_github",
+      "g.linkedin_url as g_linkedin",
+      "g.facebook_page_url",
+      "m.biography as m_biography",
+      "m.current_position as m_title",
+      "m.expertise",
+      "m.programming_languages as m_languages",
+      "m.technologies as m_technologies",
+      "m.github_url as m_github",
+      "m.linkedin_url as m_linkedin",
+      "m.website_url as m_website",
+      "n.mission",
+      "n.areas_of_need",
+      "n.website_url as n_website",
+    ])
+    .where("u.id", "=", userId)
+    .executeTakeFirst();
+  if (!user || (options.role && user.role && user.role !== options.role)) throw new NotFoundError("Profile not found.");
+
+  const [achievements, projects] = await Promise.all([achievementsOf(userId), projectsOf(userId)]);
+  const role = user.role;
+  return {
+    userId: user.id,
+    role,
+    fullName: user.full_name,
+    badge: role ? BADGES[role] : null,
+    subtitle:
+      role === "gainer"
+        ? user.education_status
+        : role === "mentor"
+          ? user.m_title
+          : role === "nonprofit"
+            ? "Nonprofit organization"
+            : null,
+    biography: user.g_biography ?? user.m_biography ?? user.mission ?? null,
+    profilePictureUrl: user.profile_picture_url,
+    areasOfInterest: user.areas_of_interest ?? user.expertise ?? user.areas_of_need ?? [],
+    facebookPageURL: user.facebook_page_url,
+    gitHubURL: user.g_github ?? user.m_github ?? null,
+    linkedInURL: user.g_linkedin ?? user.m_linkedin ?? null,
+    websiteURL: user.m_website ?? user.n_website ?? null,
+    ...(options.includePrivate ? { email: user.email } : {}),
+    techExpertise: {
+      programmingLanguages: user.g_languages ?? user.m_languages ?? [],
+      technologies: user.g_technologies ?? user.m_technologies ?? [],
+      tools: user.tools ?? [],
+    },
+    achievements,
+    projects,
+    hasProfile: user.profile_completed,
+  };
+}
+
+/** Progress toward every achievement from the person's activity, in one query. */
+async function achievementsOf(userId: string): Promise<Achievement[]> {
+  const { rows } = await sql<{ key: string; title: string; description: string; goal: number; progress: number }>`
+    with activity as (
+      select
+        (select count(*)::int from project_members where user_id = ${userId}) as projects,
+        (select count(*)::int from tasks where assignee_id = ${userId} and status = 'Done') as tasks_done,
+        (select count(*)::int from forum_posts where author_id = ${userId}) as posts,
+        (select count(*)::int from forum_replies where author_id = ${userId}) as replies
+    )
+    select a.key, a.title, a.description, a.goal,
+      case a.key
+        when 'first-project' then activity.projects
+        when 'team-player' then activity.projects
+        when 'task-finisher' then activity.tasks_done
+        when 'conversation-starter' then activity.posts
+        when 'helpful-voice' then activity.replies
+        else 0
+      end as progress
+    from achievements a cross join activity
+    order by a.goal, a.title`.execute(db);
+  return rows.map((row) => ({
+    title: row.title,
+    description: row.description,
+    locked: row.progress < row.goal,
+    progressPercentage: Math.min(100, Math.round((row.progress / row.goal) * 100)),
+  }));
+}
+
+async function projectsOf(userId: string): Promise<ProfileProject[]> {
+  const rows = await db
+    .selectFrom("project_members as m")
+    .innerJoin("projects as p", "p.id", "m.project_id")
+    .select(["p.id", "p.name", "p.description", "p.status", "p.technologies", "m.role_in_project"])
+    .where("m.user_id", "=", userId)
+    .orderBy("m.joined_at", "desc")
+    .execute();
+  return rows.map((row) => ({
+    projectId: row.id,
+    projectName: row.name,
+    projectDescription: row.description,
+    projectStatus: row.status,
+    roleInProject: row.role_in_project,
+    technologies: row.technologies,
+  }));
+}
+
+/** The role of a user, for /profile/{id} to find the right address. */
+export async function getUserRole(userId: string): Promise<UserRole | null | undefined> {
+  const row = await db.selectFrom("users").select("role").where("id", "=", userId).executeTakeFirst();
+  return row ? row.role : undefined;
+}

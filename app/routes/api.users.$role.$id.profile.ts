@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { authenticateApiRequest, requireApiUser } from "~/auth/guards.server";
+import { PROFILE_SAVERS } from "~/models/profile.server";
+import { getProfile, parseProfileRole } from "~/models/profile-view.server";
+import { apiHandler, methodNotAllowed, readJson, requireIdParam } from "~/utils/api.server";
+
+/** GET /api/users/{role}/{id}/profile: a profile, with private fields, for signed-in callers. */
+export const loader = apiHandler(async ({ request, params }: LoaderFunctionArgs) => {
+  await authenticateApiRequest(request);
+  const role = parseProfileRole(params.role);
+  const profile = await getProfile(requireIdParam(params, "id"), { role, includePrivate: true });
+  return Response.json(profile);
+});
+
+/** PUT /api/users/{role}/{id}/profile: create or update your own profile (same schema as the form). */
+export const action = apiHandler(async ({ request, params }: ActionFunctionArgs) => {
+  if (request.method !== "PUT") return methodNotAllowed(["GET", "PUT"]);
+  const user = await requireApiUser(request);
+  const role = parseProfileRole(params.role);
+  const userId = requireIdParam(params, "id");
+  return Response.json(await PROFILE_SAVERS[role](user, userId, await readJson(request)));
+});

@@ -1,0 +1,92 @@
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/auth/guards.server";
+import { MultiSelectField, SelectField, TextAreaField, TextField } from "~/components/form-fields";
+import { FormSection, ProfileForm } from "~/components/profile-form";
+import { saveGainerProfile } from "~/models/profile.server";
+import { gainerProfileSchema } from "~/schemas/profile";
+import {
+  EDUCATION_OPTIONS,
+  INTEREST_OPTIONS,
+  LANGUAGE_OPTIONS,
+  TECHNOLOGY_OPTIONS,
+  TOOL_OPTIONS,
+} from "~/schemas/profile-options";
+import { handleProfileForm } from "~/utils/profile-form.server";
+
+export const meta: MetaFunction = () => [{ title: "Create Gainer Profile · Gainers Hub" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return { fullName: user.fullName };
+}
+
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleProfileForm(request, gainerProfileSchema, saveGainerProfile);
+
+export default function GainerProfile() {
+  const { fullName } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "gainer-profile",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(gainerProfileSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultValue: { fullName },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: gainerProfileSchema }),
+  });
+  return (
+    <ProfileForm
+      form={form}
+      schema={gainerProfileSchema}
+      title="Create Gainer Profile"
+      subtitle="Set up your profile to start collaborating on the product."
+    >
+      <FormSection title="Basic Information">
+        <TextField field={fields.fullName} label="Full name" autoComplete="name" />
+        <TextAreaField
+          field={fields.biography}
+          label="Biography"
+          hint="Up to 1000 characters. Blank lines start new paragraphs."
+        />
+        <TextField field={fields.profilePictureURL} label="Profile picture URL" type="url" />
+        <TextField field={fields.linkedInURL} label="LinkedIn URL" type="url" />
+        <TextField field={fields.gitHubURL} label="GitHub URL" type="url" />
+      </FormSection>
+      <FormSection title="Background">
+        <TextField
+          field={fields.currentRole}
+          label="Current role"
+          hint="For example: Student, Junior Developer, Career changer."
+        />
+        <TextField
+          field={fields.yearsOfExperience}
+          label="Years of experience"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={50}
+        />
+        <SelectField field={fields.educationStatus} label="Education" options={EDUCATION_OPTIONS} />
+      </FormSection>
+      <FormSection title="Interests & Expertise">
+        <MultiSelectField
+          field={fields.areasOfInterest}
+          label="Areas of interest"
+          options={INTEREST_OPTIONS}
+          hint="Choose at least one."
+        />
+        <MultiSelectField
+          field={fields.programmingLanguages}
+          label="Programming languages"
+          options={LANGUAGE_OPTIONS}
+        />
+        <MultiSelectField field={fields.technologies} label="Technologies" options={TECHNOLOGY_OPTIONS} />
+        <MultiSelectField field={fields.tools} label="Tools" options={TOOL_OPTIONS} />
+      </FormSection>
+    </ProfileForm>
+  );
+}

@@ -1,0 +1,83 @@
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/auth/guards.server";
+import { MultiSelectField, SelectField, TextAreaField, TextField } from "~/components/form-fields";
+import { FormSection, ProfileForm } from "~/components/profile-form";
+import { saveMentorProfile } from "~/models/profile.server";
+import { mentorProfileSchema } from "~/schemas/profile";
+import {
+  AVAILABILITY_OPTIONS,
+  INTEREST_OPTIONS,
+  LANGUAGE_OPTIONS,
+  TECHNOLOGY_OPTIONS,
+} from "~/schemas/profile-options";
+import { handleProfileForm } from "~/utils/profile-form.server";
+
+export const meta: MetaFunction = () => [{ title: "Create Mentor Profile · Gainers Hub" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return { fullName: user.fullName };
+}
+
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleProfileForm(request, mentorProfileSchema, saveMentorProfile);
+
+export default function MentorProfile() {
+  const { fullName } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "mentor-profile",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(mentorProfileSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultValue: { fullName },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: mentorProfileSchema }),
+  });
+  return (
+    <ProfileForm
+      form={form}
+      schema={mentorProfileSchema}
+      title="Create Mentor Profile"
+      subtitle="Tell teams what you can help with and how much time you have."
+    >
+      <FormSection title="Basic Information">
+        <TextField field={fields.fullName} label="Full name" autoComplete="name" />
+        <TextAreaField field={fields.biography} label="Biography" hint="Up to 1000 characters." />
+        <TextField field={fields.profilePictureURL} label="Profile picture URL" type="url" />
+        <TextField field={fields.linkedInURL} label="LinkedIn URL" type="url" />
+        <TextField field={fields.gitHubURL} label="GitHub URL" type="url" />
+        <TextField field={fields.websiteURL} label="Website URL" type="url" />
+      </FormSection>
+      <FormSection title="Experience">
+        <TextField field={fields.currentRole} label="Current title" hint="For example: Senior Engineer at a bank." />
+        <TextField
+          field={fields.yearsOfExperience}
+          label="Years of experience"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={60}
+        />
+        <SelectField field={fields.availability} label="Availability" options={AVAILABILITY_OPTIONS} />
+      </FormSection>
+      <FormSection title="Expertise">
+        <MultiSelectField
+          field={fields.expertise}
+          label="Areas of expertise"
+          options={INTEREST_OPTIONS}
+          hint="Choose at least one."
+        />
+        <MultiSelectField
+          field={fields.programmingLanguages}
+          label="Programming languages"
+          options={LANGUAGE_OPTIONS}
+        />
+        <MultiSelectField field={fields.technologies} label="Technologies" options={TECHNOLOGY_OPTIONS} />
+      </FormSection>
+    </ProfileForm>
+  );
+}

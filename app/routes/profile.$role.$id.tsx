@@ -1,0 +1,269 @@
+import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { getOptionalUser } from "~/auth/guards.server";
+import { getProfile, getUserRole, PROFILE_ROLES } from "~/models/profile-view.server";
+import { DomainError, toErrorResponse } from "~/utils/errors.server";
+import { isId } from "~/utils/ids";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.profile.fullName || "Profile"} · Gainers Hub` : "Profile · Gainers Hub" },
+];
+
+const EXPERTISE_TABS = [
+  { id: "languages", label: "Programming Languages", key: "programmingLanguages" },
+  { id: "technologies", label: "Technologies", key: "technologies" },
+  { id: "tools", label: "Tools", key: "tools" },
+] as const;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const role = (params.role ?? "").toLowerCase();
+  if (!(PROFILE_ROLES as readonly string[]).includes(role)) {
+    throw new Response(`Unknown user role: ${params.role}. Please contact support.`, { status: 400 });
+  }
+  if (!isId(params.id)) throw new Response("This is not a valid profile address.", { status: 400 });
+  const actual = await getUserRole(params.id);
+  if (actual && actual !== role) throw redirect(`/profile/${actual}/${params.id}${new URL(request.url).search}`);
+  const viewer = await getOptionalUser(request);
+  const tab = new URL(request.url).searchParams.get("expertise");
+  try {
+    const profile = await getProfile(params.id, { includePrivate: Boolean(viewer) });
+    return { profile, tab: EXPERTISE_TABS.find((item) => item.id === tab)?.id ?? "technologies" };
+  } catch (error) {
+    if (error instanceof DomainError) throw toErrorResponse(error);
+    throw error;
+  }
+}
+
+function initials(name: string) {
+  return (
+    name
+      .split(/\s+/)
+      .map((part) => part[0])
+      .join("")
+      .slice(0, 2)
+      .toUpperCase() || "?"
+  );
+}
+
+export default function ProfilePage() {
+  const { profile, tab } = useLoaderData<typeof loader>();
+  const selected = EXPERTISE_TABS.find((item) => item.id === tab)!;
+  const expertise = profile.techExpertise[selected.key];
+  const earned = profile.achievements.filter((achievement) => !achievement.locked).length;
+  const links = [
+    { href: profile.gitHubURL, label: "GitHub" },
+    { href: profile.linkedInURL, label: "LinkedIn" },
+    { href: profile.facebookPageURL, label: "Facebook" },
+    { href: profile.websiteURL, label: "Website" },
+  ].filter((link): link is { href: string; label: string } => Boolean(link.href));
+
+  return (
+    <div className="container-page space-y-8 py-8">
+      <header className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-6 sm:flex-row sm:items-center">
+        {profile.profilePictureUrl ? (
+          <img src={profile.profilePictureUrl} alt="" className="size-24 rounded-full object-cover" />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="grid size-24 place-items-center rounded-full bg-brand-100 text-3xl font-bold text-brand-700"
+          >
+            {initials(profile.fullName)}
+          </span>
+        )}
+        <div className="space-y-2">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-3xl font-bold">{profile.fullName || "Unnamed member"}</h1>
+            {profile.badge ? (
+              <span className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-700">
+                {profile.badge}
+              </span>
+            ) : null}
+          </div>
+          {profile.subtitle ? <p className="text-slate-600">{profile.subtitle}</p> : null}
+          {links.length || profile.email ? (
+            <ul className="flex flex-wrap gap-x-4 gap-y-1" aria-label="Links">
+              {links.map((link) => (
+                <li key={link.label}>
+                  <a
+                    href={link.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex min-h-11 items-center text-brand-700 underline"
+                  >
+                    {link.label}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                </li>
+              ))}
+              {profile.email ? (
+                <li>
+                  <a
+                    href={`mailto:${profile.email}`}
+                    className="inline-flex min-h-11 items-center text-brand-700 underline"
+                  >
+                    {profile.email}
+                  </a>
+                </li>
+              ) : null}
+            </ul>
+          ) : null}
+        </div>
+      </header>
+
+      {!profile.hasProfile ? (
+        <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+          No profile data available.
+        </p>
+      ) : (
+        <>
+          <Section title="About Me">
+            {(profile.biography ?? "")
+              .split(/\n\s*\n/)
+              .filter((paragraph) => paragraph.trim())
+              .map((paragraph) => (
+                <p key={paragraph} className="whitespace-pre-line text-slate-700">
+                  {paragraph}
+                </p>
+              ))}
+          </Section>
+
+          <Section title="Expertise">
+            <nav aria-label="Expertise" className="border-b border-slate-200">
+              <ul className="-mb-px flex gap-1 overflow-x-auto">
+                {EXPERTISE_TABS.map((item) => (
+                  <li key={item.id}>
+                    <Link
+                      to={`?expertise=${item.id}`}
+                      preventScrollReset
+                      replace
+                      aria-current={item.id === tab ? "page" : undefined}
+                      className={`inline-flex min-h-11 items-center whitespace-nowrap border-b-2 px-3 ${
+                        item.id === tab
+                          ? "border-brand-600 font-semibold text-brand-700"
+                          : "border-transparent text-slate-600"
+                      }`}
+                    >
+                      {item.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            {expertise.length ? (
+              <ul className="mt-4 flex flex-wrap gap-2" aria-label={selected.label}>
+                {expertise.map((item) => (
+                  <li key={item} className="rounded-md bg-slate-100 px-2.5 py-1 text-sm">
+                    {item}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-4 text-slate-600">No data</p>
+            )}
+          </Section>
+
+          <Section title="Areas of Interest">
+            {profile.areasOfInterest.length ? (
+              <ul className="flex flex-wrap gap-2">
+                {profile.areasOfInterest.map((area) => (
+                  <li key={area} className="rounded-full bg-brand-50 px-3 py-1 text-sm text-brand-700">
+                    {area}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-slate-600">No data</p>
+            )}
+          </Section>
+        </>
+      )}
+
+      <Section title={`Achievements (${earned}/${profile.achievements.length})`}>
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {profile.achievements.map((achievement) => (
+            <li
+              key={achievement.title}
+              className={`rounded-xl border p-4 ${achievement.locked ? "border-slate-200 bg-slate-50" : "border-emerald-200 bg-emerald-50"}`}
+            >
+              <p className="flex items-center justify-between font-semibold">
+                {achievement.title}
+                {achievement.locked ? <span className="text-xs font-medium text-slate-500">Locked</span> : null}
+              </p>
+              <p className="text-sm text-slate-600">{achievement.description}</p>
+              {achievement.locked ? (
+                <div className="mt-2 flex items-center gap-2 text-xs text-slate-600">
+                  <span className="h-2 flex-1 overflow-hidden rounded-full bg-slate-200">
+                    <span
+                      className="block h-full bg-brand-500"
+                      style={{ width: `${achievement.progressPercentage}%` }}
+                    />
+                  </span>
+                  {achievement.progressPercentage}%
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section title={`Projects (${profile.projects.length})`}>
+        {profile.projects.length ? (
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {profile.projects.map((project) => (
+              <li key={project.projectId}>
+                <Link
+                  to={`/project/${project.projectId}`}
+                  className="block h-full rounded-xl border border-slate-200 bg-white p-4 hover:border-brand-500"
+                >
+                  <p className="font-semibold">{project.projectName}</p>
+                  <p className="text-sm text-brand-700">{project.roleInProject}</p>
+                  <p className="mt-1 line-clamp-2 text-sm text-slate-600">{project.projectDescription}</p>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-slate-600">No projects found for this user.</p>
+        )}
+      </Section>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = title.toLowerCase().replace(/\W+/g, "-");
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className="text-xl font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** The spec's profile error texts: unknown role, private, not found, anything else. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  let title = "Error Loading Profile";
+  let message = "Failed to load profile.";
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) message = "Profile not found.";
+    else if (error.status === 401 || error.status === 403)
+      message = "Profile not accessible. This profile may be private.";
+    else if (error.status === 400) {
+      title = "Error Loading Profile";
+      message = String(error.data);
+    }
+  }
+  return (
+    <div className="container-page max-w-xl py-16 text-center">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-4 text-slate-600">{message}</p>
+      <Link to="/" className="btn-primary mt-8">
+        Return to Home
+      </Link>
+    </div>
+  );
+}

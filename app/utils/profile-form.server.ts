@@ -1,0 +1,33 @@
+import { parseWithZod } from "@conform-to/zod";
+import { data } from "@remix-run/node";
+import type { ZodTypeAny } from "zod";
+import { requireUser } from "~/auth/guards.server";
+import type { CurrentUser } from "~/models/user.server";
+import { DomainError } from "./errors.server";
+import { redirectWithToast } from "./toast.server";
+
+/**
+ * The action of every profile form: validate with the form's schema, save for the signed-in user,
+ * then go home with the spec's toast; on failure, field errors and a form message, status 400.
+ */
+export async function handleProfileForm(
+  request: Request,
+  schema: ZodTypeAny,
+  save: (actor: CurrentUser, userId: string, input: unknown) => Promise<unknown>,
+) {
+  const user = await requireUser(request);
+  const submission = parseWithZod(await request.formData(), { schema });
+  if (submission.status !== "success") {
+    return data(
+      { result: submission.reply({ formErrors: ["Please fix the errors below and try again."] }) },
+      { status: 400 },
+    );
+  }
+  try {
+    await save(user, user.userId, submission.value);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+  }
+  return redirectWithToast("/", { type: "success", message: "Profile created successfully! Redirecting to home..." });
+}
