@@ -1,0 +1,180 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { accessTokenFor, signIn, uniqueEmail } from "./auth";
+
+/** Picks options of a multi-select: chips with JavaScript, checkboxes without. */
+async function pick(page: Page, label: string, values: string[], javaScriptEnabled: boolean) {
+  const group = page.getByRole("group", { name: label });
+  for (const value of values) {
+    if (javaScriptEnabled) await group.getByLabel(`Add ${label.toLowerCase()}`).selectOption(value);
+    else await group.getByLabel(value, { exact: true }).check();
+  }
+}
+
+test.describe("a refused form answers 400", () => {
+  test.use({ allowedConsoleErrors: [/400 \(Bad Request\)/] });
+
+  test("first sign-in, choose a role, fix the form, finish as a gainer", async ({ page, javaScriptEnabled }) => {
+    const email = uniqueEmail("gainer");
+    await signIn(page, email);
+    await expect(page).toHaveURL(/\/choose-role$/);
+    // The guard keeps an unfinished profile in onboarding.
+    await page.goto("/search-projects");
+    await expect(page).toHaveURL(/\/choose-role$/);
+
+    await page.getByRole("button", { name: "Continue to Profile Setup" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Please select a role to continue.");
+    await page.getByText("Gainer", { exact: true }).click();
+    await page.getByRole("button", { name: "Continue to Profile Setup" }).click();
+    await expect(page.getByRole("heading", { name: "Create Gainer Profile" })).toBeVisible();
+    await expect(page.getByText("Set up your profile to start collaborating on the product.")).toBeVisible();
+
+    const submit = page.getByRole("button", { name: "Create Profile" });
+    // The browser itself stops a name longer than 100 characters.
+    await page.getByLabel("Full name").fill("x".repeat(101));
+    await expect(page.getByLabel("Full name")).toHaveValue("x".repeat(100));
+    if (javaScriptEnabled) {
+      await page.getByLabel("Years of experience").fill("51");
+      await page.getByLabel("GitHub URL").fill("not a url");
+      await page.getByLabel("Years of experience").blur();
+      await page.getByLabel("Current role").focus();
+      await expect(page.getByText("Years of experience must be between 0 and 50")).toBeVisible();
+      await page.getByLabel("GitHub URL").focus();
+      await page.getByLabel("GitHub URL").blur();
+      await expect(page.getByText("Please enter a valid URL (starting with https://)")).toBeVisible();
+      await expect(submit).toBeDisabled();
+    } else {
+      // What the browser's own checks let through, the server refuses with messages per field.
+      await page.getByLabel("Full name").fill("   ");
+      await page.getByLabel("Biography").fill("About me");
+      await page.getByLabel("Current role").fill("Student");
+      await page.getByLabel("Years of experience").fill("0");
+      await page.getByLabel("Education").selectOption("Bootcamp");
+      await submit.click();
+      await expect(page.getByText("Please fix the errors below and try again.")).toBeVisible();
+      await expect(page.getByText("Full name is required")).toBeVisible();
+      await expect(page.getByText("Please choose at least one area of interest")).toBeVisible();
+      await expect(page.getByLabel("Current role")).toHaveValue("Student");
+    }
+
+    await page.getByLabel("Full name").fill("x".repeat(100));
+    await page.getByLabel("Biography").fill("b".repeat(1000));
+    await page.getByLabel("GitHub URL").fill("https://github.com/someone");
+    await page.getByLabel("Current role").fill("Student");
+    await page.getByLabel("Years of experience").fill("50");
+    await page.getByLabel("Education").selectOption("Bootcamp");
+    await pick(page, "Areas of interest", ["DevOps", "Data Science"], javaScriptEnabled);
+    await pick(page, "Technologies", ["React"], javaScriptEnabled);
+    await expect(submit).toBeEnabled();
+    await submit.click();
+
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("status")).toContainText("Profile created successfully! Redirecting to home...");
+    await page.goto("/choose-role");
+    await expect(page).toHaveURL(/\/$/);
+
+    // A returning user goes straight where they were going.
+    await page.context().clearCookies();
+    await signIn(page, email, "/about");
+    await expect(page).toHaveURL(/\/about$/);
+  });
+});
+
+test("mentors and nonprofits get forms of their own", async ({ page, javaScriptEnabled }) => {
+  await signIn(page, uniqueEmail("mentor"));
+  await page.getByText("Mentor", { exact: true }).click();
+  await page.getByRole("button", { name: "Continue to Profile Setup" }).click();
+  await expect(page.getByRole("heading", { name: "Create Mentor Profile" })).toBeVisible();
+  await page.getByLabel("Full name").fill("Marta Mentor");
+  await page.getByLabel("Biography").fill("I review code and teach testing.");
+  await page.getByLabel("Current title").fill("Staff Engineer");
+  await page.getByLabel("Years of experience").fill("12");
+  await page.getByLabel("Availability").selectOption("2-4 hours a week");
+  await pick(page, "Areas of expertise", ["Backend Development"], javaScriptEnabled);
+  await page.getByRole("button", { name: "Create Profile" }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.context().clearCookies();
+  await signIn(page, uniqueEmail("nonprofit"));
+  await page.getByText("Non-Profit", { exact: true }).click();
+  await page.getByRole("button", { name: "Continue to Profile Setup" }).click();
+  await expect(page.getByRole("heading", { name: "Create Nonprofit Profile" })).toBeVisible();
+  await page.getByLabel("Organization name").fill("Paws Together");
+  await page.getByLabel("Mission").fill("Every shelter dog walked twice a day.");
+  await page.getByLabel("Contact person").fill("Pat");
+  await pick(page, "Areas of need", ["Volunteer management"], javaScriptEnabled);
+  await page.getByRole("button", { name: "Create Profile" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByLabel(/Account menu/).click();
+  await expect(page.getByText("Nonprofit", { exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "View Profile" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Paws Together" })).toBeVisible();
+});
+
+test("profiles: visitors see public fields; tabs work as links", async ({ page, request }) => {
+  const [project] = await (await request.get("/api/projects/active?pageSize=1")).json();
+  const detail = await (await request.get(`/api/projects/${project.projectId}`)).json();
+  const member = detail.projectTeamMembers[0];
+  await page.goto(`/profile/${member.userId}`);
+  await expect(page).toHaveURL(new RegExp(`/profile/(gainer|mentor|nonprofit)/${member.userId}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(member.fullName);
+  await expect(page.getByRole("link", { name: /@/ })).toHaveCount(0);
+  await page.getByRole("navigation", { name: "Expertise" }).getByRole("link", { name: "Tools" }).click();
+  await expect(page).toHaveURL(/expertise=tools/);
+  await expect(page.getByRole("link", { name: "Tools" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("heading", { name: /^Achievements \(\d+\/\d+\)$/ })).toBeVisible();
+  await page
+    .getByRole("region", { name: /^Projects/ })
+    .getByRole("link")
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/project\//);
+});
+
+test.describe("profile errors", () => {
+  test.use({ allowedConsoleErrors: [/40[04] \(.*\)/] });
+
+  test("unknown role and unknown person", async ({ page }) => {
+    await page.goto("/profile/wizard/00000000-0000-4000-8000-000000000000");
+    await expect(page.getByText("Unknown user role: wizard. Please contact support.")).toBeVisible();
+    await page.goto("/profile/gainer/00000000-0000-4000-8000-000000000000");
+    await expect(page.getByText("Profile not found.")).toBeVisible();
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe("profile API", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "API checks run once");
+
+  test("PUT your own profile with a token; not someone else's", async ({ browser, request }) => {
+    const email = uniqueEmail("api-profile");
+    const token = await accessTokenFor(browser, request, email);
+    const headers = { Authorization: `Bearer ${token}` };
+    const { userId } = await (await request.post("/api/users/me/ensure", { headers })).json();
+    const body = {
+      fullName: "Api Person",
+      biography: "Made by a test.",
+      currentRole: "Tester",
+      yearsOfExperience: 0,
+      educationStatus: "Other",
+      areasOfInterest: ["Software Testing"],
+    };
+    const saved = await request.put(`/api/users/gainer/${userId}/profile`, { headers, data: body });
+    expect(saved.status()).toBe(200);
+    const invalid = await request.put(`/api/users/gainer/${userId}/profile`, {
+      headers,
+      data: { ...body, yearsOfExperience: -1 },
+    });
+    expect(invalid.status()).toBe(400);
+    expect((await invalid.json()).errors.yearsOfExperience).toBeDefined();
+    const [project] = await (await request.get("/api/projects/active?pageSize=1")).json();
+    const someone = (await (await request.get(`/api/projects/${project.projectId}`)).json()).projectTeamMembers[0];
+    expect((await request.put(`/api/users/gainer/${someone.userId}/profile`, { headers, data: body })).status()).toBe(
+      403,
+    );
+    expect((await request.put(`/api/users/gainer/${userId}/profile`, { data: body })).status()).toBe(401);
+    const me = await (await request.get("/api/users/me", { headers })).json();
+    expect(me).toMatchObject({ role: "gainer", fullName: "Api Person", isNewUser: false });
+  });
+});
