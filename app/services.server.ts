@@ -7,7 +7,7 @@ import { logger } from "./logger.server";
 
 /** Brings the database up to date at start; an empty embedded database gets the demo data. */
 export async function startServices(): Promise<void> {
-  const applied = await migrateToLatest(db);
+  const applied = await migrateToLatest(db, config.DATABASE_SCHEMA);
   if (applied.length) logger.info({ migrations: applied }, "database migrated");
   const seed = config.SEED_ON_START ?? !config.DATABASE_URL;
   if (seed) {

@@ -31,7 +31,7 @@ async function prepareDatabase() {
     await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
     await sql`create schema ${sql.id(schema)}`.execute(db);
   }
-  await migrateToLatest(db);
+  await migrateToLatest(db, schema);
   await seedDemoData(db);
   const started = Date.now();
   await insertGeneratedProjects(db, generated);

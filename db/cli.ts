@@ -20,7 +20,7 @@ try {
     console.log(`Dropped and recreated schema ${schema}.`);
   }
   if (command === "migrate" || command === "seed" || command === "reset") {
-    const applied = await migrateToLatest(db);
+    const applied = await migrateToLatest(db, config.DATABASE_SCHEMA);
     console.log(applied.length ? `Applied migrations: ${applied.join(", ")}` : "Database is up to date.");
   }
   if (command === "seed" || command === "reset") {

@@ -6,7 +6,7 @@ import { db } from "~/db.server";
 
 beforeAll(async () => {
   if (config.DATABASE_SCHEMA) await sql`create schema ${sql.id(config.DATABASE_SCHEMA)}`.execute(db);
-  await migrateToLatest(db);
+  await migrateToLatest(db, config.DATABASE_SCHEMA);
 });
 
 afterAll(async () => {

@@ -58,3 +58,22 @@ export async function projectAdminIds(executor: DB, projectId: string): Promise<
     .execute();
   return rows.map((row) => row.user_id);
 }
+
+/** How a signed-in person stands with a project: member (admin or not), asked to join, or neither. */
+export async function viewerRelation(
+  executor: DB,
+  projectId: string,
+  userId: string,
+): Promise<{ membership: Membership | null; pendingRequest: boolean }> {
+  const [membership, pending] = await Promise.all([
+    getMembership(executor, projectId, userId),
+    executor
+      .selectFrom("join_requests")
+      .select("id")
+      .where("project_id", "=", projectId)
+      .where("user_id", "=", userId)
+      .where("status", "=", "Pending")
+      .executeTakeFirst(),
+  ]);
+  return { membership, pendingRequest: Boolean(pending) };
+}

@@ -1,9 +1,19 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { getOptionalUser } from "~/auth/guards.server";
+import { getOptionalUser, requireUser } from "~/auth/guards.server";
 import { ErrorScreen } from "~/components/error-screen";
+import { CreateFromTemplateForm, JoinProjectForm } from "~/components/join-project-form";
+import { UrlDialog } from "~/components/url-dialog";
+import { db } from "~/db.server";
+import { createJoinRequest } from "~/models/join-request.server";
+import { viewerRelation } from "~/models/membership.server";
+import { startFromTemplate } from "~/models/project-lifecycle.server";
 import { getProjectDetail } from "~/models/project.server";
+import { joinRequestSchema, templateStartSchema } from "~/schemas/join-request";
+import { logger } from "~/logger.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { DomainError, toErrorResponse } from "~/utils/errors.server";
 import { DEFAULT_PROJECT_IMAGE, formatDuration } from "~/utils/format";
 import { isId } from "~/utils/ids";
@@ -18,10 +28,56 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!isId(params.id)) throw new Response("This is not a valid project address.", { status: 400 });
   try {
     const [project, user] = await Promise.all([getProjectDetail(params.id), getOptionalUser(request)]);
-    return { project, signedIn: Boolean(user), here: `/project/${project.projectId}` };
+    const relation = user ? await viewerRelation(db, project.projectId, user.userId) : null;
+    return {
+      project,
+      signedIn: Boolean(user),
+      isMember: Boolean(relation?.membership),
+      pendingRequest: Boolean(relation?.pendingRequest),
+      here: `/project/${project.projectId}`,
+    };
   } catch (error) {
     if (error instanceof DomainError) throw toErrorResponse(error);
     throw error;
+  }
+}
+
+/** Request to Join (running projects) and Create New Project (templates). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  if (!isId(params.id)) throw new Response("This is not a valid project address.", { status: 400 });
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const schema = intent === "create" ? templateStartSchema : joinRequestSchema;
+  const submission = parseWithZod(formData, { schema });
+  if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+  try {
+    if (intent === "create") {
+      const { newProjectId } = await startFromTemplate(user, params.id, submission.value);
+      return redirectWithToast(`/project/${newProjectId}`, {
+        type: "success",
+        message: "Project created successfully.",
+      });
+    }
+    await createJoinRequest(user, params.id, submission.value);
+    return redirectWithToast(`/project/${params.id}`, { type: "success", message: "Join request sent successfully!" });
+  } catch (error) {
+    if (!(error instanceof DomainError)) logger.error({ err: error }, "project action failed");
+    const fallback =
+      intent === "create"
+        ? "Couldn't create the project. Please try again."
+        : "Failed to send join request. Please try again.";
+    const message = error instanceof DomainError && error.status < 500 ? error.message : fallback;
+    return data(
+      {
+        intent,
+        result: submission.reply({
+          formErrors: [message],
+          fieldErrors: error instanceof DomainError ? error.errors : undefined,
+        }),
+      },
+      { status: error instanceof DomainError ? error.status : 500 },
+    );
   }
 }
 
@@ -47,7 +103,10 @@ function initials(name: string): string {
 }
 
 export default function ProjectDetail() {
-  const { project, signedIn, here } = useLoaderData<typeof loader>();
+  const { project, signedIn, isMember, pendingRequest, here } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  const search = new URLSearchParams(location.search);
   const isTemplate = project.kind === "template";
   const title = project.projectName || "Untitled project";
   const difficulty = project.difficultyLevel ?? "Unknown";
@@ -62,6 +121,27 @@ export default function ProjectDetail() {
       >
         <span aria-hidden="true">←</span> Back to projects
       </Link>
+
+      {signedIn &&
+      !isMember &&
+      !pendingRequest &&
+      !isTemplate &&
+      (search.has("join") || actionData?.intent === "join") ? (
+        <UrlDialog title={`Request to join ${title}`} closeTo={here}>
+          <JoinProjectForm
+            roles={project.openRoles}
+            lastResult={actionData?.intent === "join" ? actionData.result : null}
+          />
+        </UrlDialog>
+      ) : null}
+      {signedIn && isTemplate && (search.has("create") || actionData?.intent === "create") ? (
+        <UrlDialog title="Create New Project" closeTo={here}>
+          <CreateFromTemplateForm
+            roles={project.requiredRoles}
+            lastResult={actionData?.intent === "create" ? actionData.result : null}
+          />
+        </UrlDialog>
+      ) : null}
 
       <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-8">
@@ -176,12 +256,24 @@ export default function ProjectDetail() {
 
         <aside className="space-y-4 lg:sticky lg:top-20 lg:self-start" aria-label="Join and details">
           <div className="rounded-2xl border border-slate-200 bg-white p-5">
-            {signedIn ? (
-              <Link to={`${here}?${isTemplate ? "create" : "join"}=1`} className="btn-primary w-full">
+            {!signedIn ? (
+              <Link to={loginUrl(here)} className="btn-primary w-full">
                 {mainAction}
               </Link>
+            ) : isMember ? (
+              <Link to={`/work/tmp/${project.projectId}`} className="btn-primary w-full">
+                Start Working
+              </Link>
+            ) : pendingRequest ? (
+              <button type="button" className="btn-primary w-full" disabled>
+                Request Pending
+              </button>
             ) : (
-              <Link to={loginUrl(here)} className="btn-primary w-full">
+              <Link
+                to={`${here}?${isTemplate ? "create" : "join"}=1`}
+                preventScrollReset
+                className="btn-primary w-full"
+              >
                 {mainAction}
               </Link>
             )}

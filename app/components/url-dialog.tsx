@@ -1,0 +1,48 @@
+import { Link, useNavigate } from "@remix-run/react";
+import { type ReactNode, useEffect, useRef } from "react";
+
+/**
+ * A modal that is URL state (DESIGN principle 2): the server renders it open when its search
+ * parameter is present, as a page section that works without JavaScript; with JavaScript it
+ * becomes a real modal <dialog> that Escape closes. Closing goes to `closeTo`.
+ */
+export function UrlDialog({ title, closeTo, children }: { title: string; closeTo: string; children: ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const navigate = useNavigate();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || typeof dialog.showModal !== "function") return;
+    dialog.close();
+    dialog.showModal();
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      navigate(closeTo, { replace: true, preventScrollReset: true });
+    };
+    dialog.addEventListener("cancel", onCancel);
+    return () => dialog.removeEventListener("cancel", onCancel);
+  }, [closeTo, navigate]);
+  return (
+    <dialog
+      ref={ref}
+      open
+      aria-labelledby="dialog-title"
+      className="relative z-30 mx-auto my-6 w-full max-w-lg rounded-2xl border border-slate-200 bg-white p-0 text-ink shadow-xl backdrop:bg-slate-900/50 open:block"
+    >
+      <div className="flex items-start justify-between gap-4 border-b border-slate-100 p-5">
+        <h2 id="dialog-title" className="text-xl font-semibold">
+          {title}
+        </h2>
+        <Link
+          to={closeTo}
+          replace
+          preventScrollReset
+          className="-m-2 grid size-11 place-items-center rounded-lg text-2xl leading-none text-slate-500 hover:bg-slate-100"
+          aria-label="Close"
+        >
+          ×
+        </Link>
+      </div>
+      <div className="p-5">{children}</div>
+    </dialog>
+  );
+}

@@ -1,0 +1,97 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import type { WorkProject } from "~/models/my-projects.server";
+import { DEFAULT_PROJECT_IMAGE, visibleTags } from "~/utils/format";
+
+const STATUS_LABELS = {
+  InProgress: "Active",
+  Completed: "Completed",
+  Pending: "Pending",
+  Requested: "Requested",
+} as const;
+
+/**
+ * A project in My Projects (spec section 2): pending and requested projects show their admins'
+ * actions and do not open; the others open the task dashboard.
+ */
+export function WorkProjectCard({ project, tab }: { project: WorkProject; tab: string }) {
+  const navigation = useNavigation();
+  const { shown, more } = visibleTags(project.technologies, 3);
+  const waiting = project.projectStatus === "Pending" || project.projectStatus === "Requested";
+  const starting =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === "start" &&
+    navigation.formData?.get("projectId") === project.projectId;
+  const modalHref = (param: string) => `/work?${new URLSearchParams({ tab, [param]: project.projectId })}`;
+
+  return (
+    <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <img
+        src={project.projectPictureUrl || DEFAULT_PROJECT_IMAGE}
+        alt=""
+        width={640}
+        height={360}
+        className="aspect-[21/9] w-full object-cover"
+      />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        {project.projectStatus !== "Requested" ? (
+          <span className="self-start rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
+            {STATUS_LABELS[project.projectStatus]}
+          </span>
+        ) : (
+          <span className="self-start text-xs font-medium text-slate-500">Your request is waiting for an admin</span>
+        )}
+        <h3 className="text-lg font-semibold">{project.projectName}</h3>
+        <p className="line-clamp-2 text-sm text-slate-600">{project.projectDescription}</p>
+        {shown.length ? (
+          <ul className="flex flex-wrap gap-1.5" aria-label="Technologies">
+            {shown.map((tag) => (
+              <li key={tag} className="chip">
+                {tag}
+              </li>
+            ))}
+            {more ? <li className="px-1 text-xs text-slate-500">+{more}</li> : null}
+          </ul>
+        ) : null}
+        <div className="mt-auto flex flex-wrap gap-2 pt-3">
+          {!waiting ? (
+            <>
+              <Link to={`/work/tmp/${project.projectId}`} className="btn-primary">
+                Start Working
+              </Link>
+              {/* Running projects take join requests too, so their admins need the list as well. */}
+              {project.isAdmin && project.projectStatus === "InProgress" ? (
+                <Link to={modalHref("requests")} preventScrollReset className="btn-secondary">
+                  View Requests
+                </Link>
+              ) : null}
+            </>
+          ) : project.isAdmin ? (
+            <>
+              <Link to={modalHref("requests")} preventScrollReset className="btn-secondary">
+                View Requests
+              </Link>
+              {!project.repositoryUrl ? (
+                <Link to={modalHref("repository")} preventScrollReset className="btn-secondary">
+                  Connect Repository
+                </Link>
+              ) : null}
+              {project.projectStatus === "Pending" ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="start" />
+                  <input type="hidden" name="projectId" value={project.projectId} />
+                  <button type="submit" className="btn-primary" disabled={starting}>
+                    {starting ? "Starting…" : "Start Project"}
+                  </button>
+                </Form>
+              ) : null}
+            </>
+          ) : (
+            <Link to={`/project/${project.projectId}`} className="btn-secondary">
+              View Project
+            </Link>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

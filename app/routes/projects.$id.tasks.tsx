@@ -1,0 +1,4 @@
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
+
+/** Notification target: the project's tasks. */
+export const loader = ({ params }: LoaderFunctionArgs) => redirect(`/work/tmp/${params.id}`);

@@ -1,0 +1,211 @@
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { useEffect } from "react";
+import { z } from "zod";
+import { requireUser } from "~/auth/guards.server";
+import { JoinRequestsPanel } from "~/components/join-requests-panel";
+import { RepositoryForm } from "~/components/repository-form";
+import { UrlDialog } from "~/components/url-dialog";
+import { WorkNav } from "~/components/work-nav";
+import { WorkProjectCard } from "~/components/work-project-card";
+import { logger } from "~/logger.server";
+import { decideJoinRequest, listJoinRequests } from "~/models/join-request.server";
+import { listMyProjects, type WorkProject } from "~/models/my-projects.server";
+import { linkRepository, startProject } from "~/models/project-lifecycle.server";
+import { repositoryUrlSchema } from "~/schemas/repository";
+import { DomainError } from "~/utils/errors.server";
+import { isId } from "~/utils/ids";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "My Projects · Gainers Hub" }];
+
+const TABS = [
+  { id: "active", label: "Active", empty: "No active projects yet." },
+  { id: "completed", label: "Completed", empty: "No completed projects yet." },
+  { id: "pending", label: "Pending", empty: "No pending projects yet." },
+] as const;
+type Tab = (typeof TABS)[number]["id"];
+
+const inTab = (tab: Tab, project: WorkProject) =>
+  tab === "active"
+    ? project.projectStatus === "InProgress"
+    : tab === "completed"
+      ? project.projectStatus === "Completed"
+      : project.projectStatus === "Pending" || project.projectStatus === "Requested";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const params = new URL(request.url).searchParams;
+  const tab = z.enum(["active", "completed", "pending"]).catch("active").parse(params.get("tab"));
+  let projects: WorkProject[] | null = null;
+  try {
+    projects = await listMyProjects(user.userId);
+  } catch (error) {
+    logger.error({ err: error }, "my projects failed to load");
+  }
+
+  // Join Requests modal (?requests=projectId): the admin's pending list, or why not.
+  let requests = null;
+  const requestsFor = params.get("requests");
+  if (requestsFor) {
+    try {
+      if (!isId(requestsFor)) throw new DomainError("Project not found.", 404);
+      requests = { projectId: requestsFor, list: await listJoinRequests(user, requestsFor, "Pending"), error: null };
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      requests = { projectId: requestsFor, list: null, error: error.message };
+    }
+  }
+  const repositoryFor = params.get("repository");
+  return {
+    tab,
+    projects,
+    requests,
+    repository:
+      repositoryFor && isId(repositoryFor) ? { projectId: repositoryFor, linked: params.has("linked") } : null,
+  };
+}
+
+const decisionFormSchema = z.object({ projectId: z.string(), requestId: z.string() });
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const projectId = String(formData.get("projectId") ?? "");
+  if (!isId(projectId)) throw new Response("Unknown project.", { status: 400 });
+  try {
+    if (intent === "start") {
+      await startProject(user, projectId);
+      return redirectWithToast(`/work/tmp/${projectId}`, {
+        type: "success",
+        message: "Project started. Status changed to Active.",
+      });
+    }
+    if (intent === "decide") {
+      const { requestId } = decisionFormSchema.parse(Object.fromEntries(formData));
+      if (!isId(requestId)) throw new DomainError("Join request not found.", 404);
+      const decided = await decideJoinRequest(user, projectId, requestId, Object.fromEntries(formData));
+      const tab = String(formData.get("tab") ?? "pending");
+      return redirectWithToast(`/work?${new URLSearchParams({ tab, requests: projectId })}`, {
+        type: "success",
+        message: decided.status === "Approved" ? "Join request approved!" : "Join request rejected!",
+      });
+    }
+    if (intent === "link-repository") {
+      const submission = parseWithZod(formData, { schema: repositoryUrlSchema });
+      if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+      await linkRepository(user, projectId, submission.value);
+      return redirectWithToast(`/work?${new URLSearchParams({ tab: "pending", repository: projectId, linked: "1" })}`, {
+        type: "success",
+        message: "Repository connected successfully.",
+      });
+    }
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const fallback =
+      intent === "start"
+        ? "Failed to start project"
+        : intent === "decide"
+          ? "Failed to process decision"
+          : "Failed to connect repository";
+    const back = `/work?${new URLSearchParams({ tab: "pending", ...(intent === "decide" ? { requests: projectId } : {}) })}`;
+    return redirectWithToast(back, { type: "error", message: error.message || fallback });
+  }
+  throw new Response("Unknown action.", { status: 400 });
+}
+
+export default function MyProjects() {
+  const { tab, projects, requests, repository } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigate = useNavigate();
+  const current = TABS.find((item) => item.id === tab)!;
+  const shown = projects?.filter((project) => inTab(tab, project)) ?? [];
+  const closeTo = `/work?tab=${tab}`;
+
+  // The success view closes itself after 1.5 s (spec section 4, Repository link).
+  useEffect(() => {
+    if (!repository?.linked) return;
+    const timer = setTimeout(() => navigate(closeTo, { replace: true, preventScrollReset: true }), 1500);
+    return () => clearTimeout(timer);
+  }, [repository, closeTo, navigate]);
+
+  return (
+    <div className="container-page flex flex-col gap-6 py-8 lg:flex-row">
+      <WorkNav />
+      <div className="min-w-0 flex-1">
+        <h1 className="text-3xl font-bold">My Projects</h1>
+        <nav aria-label="Project status" className="mt-5 border-b border-slate-200">
+          <ul className="-mb-px flex gap-1">
+            {TABS.map((item) => (
+              <li key={item.id}>
+                <Link
+                  to={`/work?tab=${item.id}`}
+                  aria-current={item.id === tab ? "page" : undefined}
+                  className={`inline-flex min-h-11 items-center border-b-2 px-4 font-medium ${
+                    item.id === tab
+                      ? "border-brand-600 text-brand-700"
+                      : "border-transparent text-slate-600 hover:text-ink"
+                  }`}
+                >
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="mt-6">
+          {projects === null ? (
+            <div role="alert" className="rounded-xl bg-red-50 p-5 text-red-800">
+              <p className="font-semibold">Unable to load projects</p>
+              <p>Failed to load projects. Please try again.</p>
+              <Link to={closeTo} className="btn-secondary mt-3">
+                Try Again
+              </Link>
+            </div>
+          ) : shown.length === 0 ? (
+            <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
+              <p className="font-semibold">{current.empty}</p>
+              <p className="mt-1 text-slate-600">Projects will appear here once you join or create them.</p>
+              <Link to="/search-projects" className="btn-primary mt-4">
+                Browse Projects
+              </Link>
+            </div>
+          ) : (
+            <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
+              {shown.map((project) => (
+                <li key={project.projectId} className="flex [&>article]:flex-1">
+                  <WorkProjectCard project={project} tab={tab} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+
+      {requests ? (
+        <UrlDialog title="Join Requests" closeTo={closeTo}>
+          <JoinRequestsPanel requests={requests.list} error={requests.error} tab={tab} />
+        </UrlDialog>
+      ) : null}
+      {repository ? (
+        <UrlDialog title="Connect Repository" closeTo={closeTo}>
+          {repository.linked ? (
+            <div role="status" className="space-y-4 text-center">
+              <p className="text-lg font-semibold">Repository Linked Successfully!</p>
+              <Link to={closeTo} className="btn-primary">
+                Done
+              </Link>
+            </div>
+          ) : (
+            <RepositoryForm
+              projectId={repository.projectId}
+              lastResult={actionData && "result" in actionData ? actionData.result : null}
+            />
+          )}
+        </UrlDialog>
+      ) : null}
+    </div>
+  );
+}
