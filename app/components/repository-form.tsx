@@ -19,11 +19,7 @@ export function RepositoryForm({
     id: "connect-repository",
     lastResult,
     shouldValidate: "onInput",
-    onValidate: ({ formData }) => {
-      const submission = parseWithZod(formData, { schema: repositoryUrlSchema });
-      setValid(submission.status === "success");
-      return submission;
-    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: repositoryUrlSchema }),
   });
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "link-repository";
   return (
@@ -41,6 +37,7 @@ export function RepositoryForm({
         </label>
         <input
           {...getInputProps(fields.url, { type: "url" })}
+          onInput={(event) => setValid(repositoryUrlSchema.safeParse({ url: event.currentTarget.value }).success)}
           placeholder="https://github.com/owner/repository"
           className="min-h-11 rounded-lg border border-slate-300 px-3"
         />

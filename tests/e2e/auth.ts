@@ -44,3 +44,25 @@ export async function accessTokenFor(browser: Browser, request: APIRequestContex
   if (!body.access_token) throw new Error(`No access token: ${JSON.stringify(body)}`);
   return body.access_token;
 }
+
+/**
+ * A new person with a finished gainer profile: signed in through the provider, profile saved
+ * through the API with the page's own session cookie.
+ */
+export async function signUpAsGainer(page: Page, name: string): Promise<{ userId: string; email: string }> {
+  const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, "."));
+  await signIn(page, email);
+  const me = (await (await page.request.get("/api/users/me")).json()) as { userId: string };
+  const saved = await page.request.put(`/api/users/gainer/${me.userId}/profile`, {
+    data: {
+      fullName: name,
+      biography: `${name} was made by an end-to-end test.`,
+      currentRole: "Student",
+      yearsOfExperience: 1,
+      educationStatus: "Self-Taught",
+      areasOfInterest: ["Web Development"],
+    },
+  });
+  if (!saved.ok()) throw new Error(`Profile not saved: ${saved.status()} ${await saved.text()}`);
+  return { userId: me.userId, email };
+}
