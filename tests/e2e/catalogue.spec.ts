@@ -77,3 +77,11 @@ test("filters narrow the list, show as chips and clear", async ({ page }) => {
   await expect(page).not.toHaveURL(/difficulty=Beginner/);
   await expect(page.getByText("Filters (1)")).toHaveCount(0);
 });
+
+test("a card opens with the keyboard: Enter always, Space with JavaScript", async ({ page, javaScriptEnabled }) => {
+  await page.goto("/search-projects?tab=open");
+  const link = page.getByRole("article").first().getByRole("link", { name: /View Project/ });
+  await link.focus();
+  await page.keyboard.press(javaScriptEnabled ? "Space" : "Enter");
+  await expect(page).toHaveURL(/\/project\/[0-9a-f-]{36}$/);
+});

@@ -1,0 +1,232 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { db } from "~/db.server";
+import { getProjectDetail, listOpenProjects, listTemplates } from "~/models/project.server";
+import * as activeRoute from "~/routes/api.projects.active";
+import * as detailRoute from "~/routes/api.projects.$id._index";
+import * as searchRoute from "~/routes/api.projects.search.vector";
+import * as templateRoute from "~/routes/api.projects.template.$id";
+import * as templatesRoute from "~/routes/api.projects.templates";
+import { NotFoundError } from "~/utils/errors.server";
+import { apiRequest, routeContext as context } from "../fixtures/api";
+import { addMember, createProject, createUser } from "../fixtures/factories";
+
+const page = { page: 1, pageSize: 50 };
+
+async function project(
+  name: string,
+  values: Partial<{
+    description: string;
+    technologies: string[];
+    programming_languages: string[];
+    difficulty: "Beginner" | "Intermediate" | "Advanced";
+    duration_days: number;
+  }>,
+  roles: Record<string, number> = { Developer: 1 },
+  kind: "project" | "template" = "project",
+) {
+  const id = await createProject({ name, roles, kind });
+  if (Object.keys(values).length) await db.updateTable("projects").set(values).where("id", "=", id).execute();
+  return id;
+}
+
+// Lists see every project in the database: each test starts from none.
+beforeEach(async () => {
+  await db.deleteFrom("projects").execute();
+});
+
+const names = (items: { projectName: string }[]) => items.map((item) => item.projectName).sort();
+
+describe("catalogue lists", () => {
+  it("filters over name, description and technologies, case-insensitively and literally", async () => {
+    await project("Shelter Walks", { description: "Dogs need walks", technologies: ["Vue.js"] });
+    await project("Pantry", { description: "A FOOD bank inventory", technologies: ["Django"] });
+    await project("Graph", { description: "Charts", technologies: ["GraphQL"] });
+    await project("100% Done_Right", { description: "Odd name" });
+    expect(names((await listOpenProjects({ q: "shelter" }, page)).items)).toEqual(["Shelter Walks"]);
+    expect(names((await listOpenProjects({ q: "food" }, page)).items)).toEqual(["Pantry"]);
+    expect(names((await listOpenProjects({ q: "graphql" }, page)).items)).toEqual(["Graph"]);
+    expect(names((await listOpenProjects({ q: "100%" }, page)).items)).toEqual(["100% Done_Right"]);
+    expect(names((await listOpenProjects({ q: "_" }, page)).items)).toEqual(["100% Done_Right"]);
+  });
+
+  it("filters by difficulty, technology, language and duration, together", async () => {
+    await project("A", {
+      difficulty: "Beginner",
+      technologies: ["React"],
+      programming_languages: ["JavaScript"],
+      duration_days: 20,
+    });
+    await project("B", {
+      difficulty: "Advanced",
+      technologies: ["React"],
+      programming_languages: ["TypeScript"],
+      duration_days: 60,
+    });
+    await project("C", {
+      difficulty: "Beginner",
+      technologies: ["Flask"],
+      programming_languages: ["Python"],
+      duration_days: 120,
+    });
+    expect(names((await listOpenProjects({ difficulty: "Beginner" }, page)).items)).toEqual(["A", "C"]);
+    expect(names((await listOpenProjects({ technology: "react" }, page)).items)).toEqual(["A", "B"]);
+    expect(names((await listOpenProjects({ language: "Python" }, page)).items)).toEqual(["C"]);
+    expect(names((await listOpenProjects({ duration: "short" }, page)).items)).toEqual(["A"]);
+    expect(names((await listOpenProjects({ duration: "medium" }, page)).items)).toEqual(["B"]);
+    expect(names((await listOpenProjects({ duration: "long" }, page)).items)).toEqual(["C"]);
+    expect(names((await listOpenProjects({ difficulty: "Beginner", technology: "React" }, page)).items)).toEqual(["A"]);
+  });
+
+  it("hides running projects without open positions, unless none has any", async () => {
+    await project("Full", {}, { Developer: 0 });
+    expect(names((await listOpenProjects({}, page)).items)).toEqual(["Full"]);
+    await project("Open", {}, { Developer: 2 });
+    expect(names((await listOpenProjects({}, page)).items)).toEqual(["Open"]);
+  });
+
+  it("keeps templates, pending and completed projects out of the open list, and pages", async () => {
+    await createProject({ name: "Waiting", status: "Pending" });
+    await createProject({ name: "Finished", status: "Completed" });
+    for (const name of ["T1", "T2", "T3"]) await project(name, {}, {}, "template");
+    expect(names((await listOpenProjects({}, page)).items)).toEqual([]);
+    const first = await listTemplates({}, { page: 1, pageSize: 2 });
+    const second = await listTemplates({}, { page: 2, pageSize: 2 });
+    expect(first.total).toBe(3);
+    expect(first.items).toHaveLength(2);
+    expect(second.items).toHaveLength(1);
+    expect(names([...first.items, ...second.items])).toEqual(["T1", "T2", "T3"]);
+  });
+
+  it("the detail has roles, open roles and the team", async () => {
+    const owner = await createUser({ name: "Olive Owner" });
+    const id = await createProject({ name: "Team", roles: { Developer: 2, Designer: 0 }, admin: owner });
+    const detail = await getProjectDetail(id);
+    expect(detail.requiredRoles).toEqual([
+      { name: "Designer", openPositions: 0 },
+      { name: "Developer", openPositions: 2 },
+    ]);
+    expect(detail.openRoles).toEqual([{ name: "Developer", openPositions: 2 }]);
+    expect(detail.projectTeamMembers).toEqual([
+      expect.objectContaining({ fullName: "Olive Owner", roleInProject: "Project Owner" }),
+    ]);
+    expect(detail.openPositions).toBe(2);
+    await expect(getProjectDetail(id, "template")).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
+
+describe("public projects API", () => {
+  it("pages with X-Total-Count and Link, and refuses bad parameters with errors by field", async () => {
+    for (const name of ["P1", "P2", "P3", "P4", "P5"]) await project(name, {});
+    const response = await activeRoute.loader({
+      request: await apiRequest("/api/projects/active?page=2&pageSize=2&q=p"),
+      params: {},
+      context,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("X-Total-Count")).toBe("5");
+    const link = response.headers.get("Link")!;
+    const base = "http://localhost/api/projects/active";
+    expect(link).toBe(
+      [
+        `<${base}?page=1&pageSize=2&q=p>; rel="first"`,
+        `<${base}?page=1&pageSize=2&q=p>; rel="prev"`,
+        `<${base}?page=3&pageSize=2&q=p>; rel="next"`,
+        `<${base}?page=3&pageSize=2&q=p>; rel="last"`,
+      ].join(", "),
+    );
+    const body = await response.json();
+    expect(body).toHaveLength(2);
+    expect(body[0]).toMatchObject({
+      projectId: expect.any(String),
+      projectName: expect.any(String),
+      technologies: ["React", "Node.js"],
+    });
+
+    const bad = await activeRoute.loader({
+      request: await apiRequest("/api/projects/active?page=0&pageSize=101&difficulty=Expert&duration=forever"),
+      params: {},
+      context,
+    });
+    expect(bad.status).toBe(400);
+    expect(Object.keys((await bad.json()).errors).sort()).toEqual(["difficulty", "duration", "page", "pageSize"]);
+    const templates = await templatesRoute.loader({
+      request: await apiRequest("/api/projects/templates"),
+      params: {},
+      context,
+    });
+    expect(await templates.json()).toEqual([]);
+    expect(templates.headers.get("X-Total-Count")).toBe("0");
+  });
+
+  it("detail: 200, 400 malformed, 404 unknown; the template route only knows templates", async () => {
+    const member = await createUser();
+    const id = await project("Detail", {});
+    await addMember(id, member);
+    const templateId = await project("Blueprint", {}, {}, "template");
+    const ok = await detailRoute.loader({ request: await apiRequest(`/api/projects/${id}`), params: { id }, context });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ projectId: id, projectName: "Detail", kind: "project" });
+    expect(
+      (await detailRoute.loader({ request: await apiRequest("/x"), params: { id: "nope" }, context })).status,
+    ).toBe(400);
+    const missing = await detailRoute.loader({
+      request: await apiRequest("/x"),
+      params: { id: "00000000-0000-4000-8000-000000000000" },
+      context,
+    });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ message: "Project not found.", errors: {} });
+    expect((await templateRoute.loader({ request: await apiRequest("/x"), params: { id }, context })).status).toBe(404);
+    expect(
+      (await templateRoute.loader({ request: await apiRequest("/x"), params: { id: templateId }, context })).status,
+    ).toBe(200);
+  });
+
+  it("search answers {projects}, best match first; a blank query is 400", async () => {
+    await project("Animal Shelter Volunteers", { description: "Walk shelter dogs with volunteers" });
+    await project("Homework Help", { description: "Tutoring help for kids" });
+    await project("Pet Adoption Listing", { description: "Animals looking for a home at the shelter" }, {}, "template");
+    await createProject({ name: "Pending Shelter", status: "Pending" });
+    const response = await searchRoute.loader({
+      request: await apiRequest(
+        "/api/projects/search/vector?query=help%20an%20animal%20shelter%20with%20volunteers&count=5",
+      ),
+      params: {},
+      context,
+    });
+    const { projects } = await response.json();
+    expect(projects[0].projectName).toBe("Animal Shelter Volunteers");
+    expect(projects.map((item: { projectName: string }) => item.projectName)).not.toContain("Pending Shelter");
+    expect(projects.map((item: { projectName: string }) => item.projectName)).toContain("Pet Adoption Listing");
+    const stopWords = await searchRoute.loader({
+      request: await apiRequest("/api/projects/search/vector?query=the%20and%20of"),
+      params: {},
+      context,
+    });
+    expect((await stopWords.json()).projects).toEqual([]);
+    const symbols = await searchRoute.loader({
+      request: await apiRequest("/api/projects/search/vector?query=c%23%20%2F%20node.js%20%26%20(x)"),
+      params: {},
+      context,
+    });
+    expect(symbols.status).toBe(200);
+    expect(
+      (
+        await searchRoute.loader({
+          request: await apiRequest("/api/projects/search/vector?query=%20"),
+          params: {},
+          context,
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await searchRoute.loader({
+          request: await apiRequest("/api/projects/search/vector?query=x&count=0"),
+          params: {},
+          context,
+        })
+      ).status,
+    ).toBe(400);
+  });
+});
