@@ -1,8 +1,36 @@
-import { FormProvider, getFormProps, type FormMetadata } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import {
+  type DefaultValue,
+  FormProvider,
+  getFormProps,
+  type FormMetadata,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import type { ZodTypeAny } from "zod";
+import type { z, ZodTypeAny } from "zod";
+
+/**
+ * conform wired the same way for every profile form: errors after a field is left or after the
+ * server refused, cleared as soon as the field is valid.
+ */
+export function useProfileForm<Schema extends ZodTypeAny>(
+  id: string,
+  schema: Schema,
+  defaultValue: DefaultValue<z.input<Schema>>,
+  lastResult: SubmissionResult<string[]> | undefined,
+) {
+  return useForm<z.input<Schema>, z.output<Schema>>({
+    id,
+    lastResult,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultValue,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+}
 
 /**
  * The frame of the three profile forms: title, sections, the form-level message and the submit

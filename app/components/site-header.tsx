@@ -1,5 +1,6 @@
 import { Form, Link, NavLink } from "@remix-run/react";
 import type { CurrentUser } from "~/models/user.server";
+import { initialsOf } from "~/utils/format";
 
 /**
  * The header on every page: brand, main navigation, and sign-in or the profile menu. The mobile
@@ -57,12 +58,7 @@ function SignInLink() {
 
 function ProfileMenu({ user }: { user: CurrentUser }) {
   const name = user.fullName || user.emailAddress;
-  const initials = name
-    .split(/\s+/)
-    .map((part) => part[0])
-    .join("")
-    .slice(0, 2)
-    .toUpperCase();
+  const initials = initialsOf(name);
   const profileHref = user.role ? `/profile/${user.role}/${user.userId}` : "/choose-role";
   return (
     <details className="group relative">

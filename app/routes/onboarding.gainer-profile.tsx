@@ -1,10 +1,8 @@
-import { useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { MultiSelectField, SelectField, TextAreaField, TextField } from "~/components/form-fields";
-import { FormSection, ProfileForm } from "~/components/profile-form";
+import { FormSection, ProfileForm, useProfileForm } from "~/components/profile-form";
 import { saveGainerProfile } from "~/models/profile.server";
 import { gainerProfileSchema } from "~/schemas/profile";
 import {
@@ -29,15 +27,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
 export default function GainerProfile() {
   const { fullName } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "gainer-profile",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(gainerProfileSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    defaultValue: { fullName },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: gainerProfileSchema }),
-  });
+  const [form, fields] = useProfileForm("gainer-profile", gainerProfileSchema, { fullName }, actionData?.result);
   return (
     <ProfileForm
       form={form}

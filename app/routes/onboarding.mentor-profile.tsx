@@ -1,10 +1,8 @@
-import { useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { MultiSelectField, SelectField, TextAreaField, TextField } from "~/components/form-fields";
-import { FormSection, ProfileForm } from "~/components/profile-form";
+import { FormSection, ProfileForm, useProfileForm } from "~/components/profile-form";
 import { saveMentorProfile } from "~/models/profile.server";
 import { mentorProfileSchema } from "~/schemas/profile";
 import {
@@ -28,15 +26,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
 export default function MentorProfile() {
   const { fullName } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "mentor-profile",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(mentorProfileSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    defaultValue: { fullName },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: mentorProfileSchema }),
-  });
+  const [form, fields] = useProfileForm("mentor-profile", mentorProfileSchema, { fullName }, actionData?.result);
   return (
     <ProfileForm
       form={form}

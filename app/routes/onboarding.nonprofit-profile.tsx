@@ -1,10 +1,8 @@
-import { useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { MultiSelectField, TextAreaField, TextField } from "~/components/form-fields";
-import { FormSection, ProfileForm } from "~/components/profile-form";
+import { FormSection, ProfileForm, useProfileForm } from "~/components/profile-form";
 import { saveNonprofitProfile } from "~/models/profile.server";
 import { nonprofitProfileSchema } from "~/schemas/profile";
 import { NEED_OPTIONS } from "~/schemas/profile-options";
@@ -23,15 +21,12 @@ export const action = ({ request }: ActionFunctionArgs) =>
 export default function NonprofitProfile() {
   const { contactName, contactEmail } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "nonprofit-profile",
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(nonprofitProfileSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    defaultValue: { contactName, contactEmail },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: nonprofitProfileSchema }),
-  });
+  const [form, fields] = useProfileForm(
+    "nonprofit-profile",
+    nonprofitProfileSchema,
+    { contactName, contactEmail },
+    actionData?.result,
+  );
   return (
     <ProfileForm
       form={form}

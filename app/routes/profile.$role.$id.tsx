@@ -2,8 +2,10 @@ import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { getOptionalUser } from "~/auth/guards.server";
+import { TabLinks } from "~/components/tab-links";
 import { getProfile, getUserRole, PROFILE_ROLES } from "~/models/profile-view.server";
 import { DomainError, toErrorResponse } from "~/utils/errors.server";
+import { initialsOf } from "~/utils/format";
 import { isId } from "~/utils/ids";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -35,17 +37,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-function initials(name: string) {
-  return (
-    name
-      .split(/\s+/)
-      .map((part) => part[0])
-      .join("")
-      .slice(0, 2)
-      .toUpperCase() || "?"
-  );
-}
-
 export default function ProfilePage() {
   const { profile, tab } = useLoaderData<typeof loader>();
   const selected = EXPERTISE_TABS.find((item) => item.id === tab)!;
@@ -68,7 +59,7 @@ export default function ProfilePage() {
             aria-hidden="true"
             className="grid size-24 place-items-center rounded-full bg-brand-100 text-3xl font-bold text-brand-700"
           >
-            {initials(profile.fullName)}
+            {initialsOf(profile.fullName)}
           </span>
         )}
         <div className="space-y-2">
@@ -129,27 +120,11 @@ export default function ProfilePage() {
           </Section>
 
           <Section title="Expertise">
-            <nav aria-label="Expertise" className="border-b border-slate-200">
-              <ul className="-mb-px flex gap-1 overflow-x-auto">
-                {EXPERTISE_TABS.map((item) => (
-                  <li key={item.id}>
-                    <Link
-                      to={`?expertise=${item.id}`}
-                      preventScrollReset
-                      replace
-                      aria-current={item.id === tab ? "page" : undefined}
-                      className={`inline-flex min-h-11 items-center whitespace-nowrap border-b-2 px-3 ${
-                        item.id === tab
-                          ? "border-brand-600 font-semibold text-brand-700"
-                          : "border-transparent text-slate-600"
-                      }`}
-                    >
-                      {item.label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </nav>
+            <TabLinks
+              label="Expertise"
+              current={tab}
+              tabs={EXPERTISE_TABS.map((item) => ({ id: item.id, label: item.label, href: `?expertise=${item.id}` }))}
+            />
             {expertise.length ? (
               <ul className="mt-4 flex flex-wrap gap-2" aria-label={selected.label}>
                 {expertise.map((item) => (

@@ -15,7 +15,7 @@ import { joinRequestSchema, templateStartSchema } from "~/schemas/join-request";
 import { logger } from "~/logger.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { DomainError, toErrorResponse } from "~/utils/errors.server";
-import { DEFAULT_PROJECT_IMAGE, formatDuration } from "~/utils/format";
+import { DEFAULT_PROJECT_IMAGE, formatDuration, initialsOf } from "~/utils/format";
 import { isId } from "~/utils/ids";
 import { loginUrl } from "~/utils/urls";
 
@@ -89,17 +89,6 @@ function formatDate(value: string | null): string {
     year: "numeric",
     timeZone: "UTC",
   });
-}
-
-function initials(name: string): string {
-  return (
-    name
-      .split(/\s+/)
-      .map((part) => part[0])
-      .join("")
-      .slice(0, 2)
-      .toUpperCase() || "?"
-  );
 }
 
 export default function ProjectDetail() {
@@ -235,7 +224,7 @@ export default function ProjectDetail() {
                           aria-hidden="true"
                           className="grid size-10 place-items-center rounded-full bg-brand-100 font-bold text-brand-700"
                         >
-                          {initials(member.fullName)}
+                          {initialsOf(member.fullName)}
                         </span>
                       )}
                       <span>

@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-ru
 import { z } from "zod";
 import { Pagination } from "~/components/pagination";
 import { ProjectGrid } from "~/components/project-grid";
+import { TabLinks } from "~/components/tab-links";
 import { logger } from "~/logger.server";
 import {
   listFilterOptions,
@@ -170,25 +171,12 @@ export default function Catalogue() {
         </ul>
       ) : null}
 
-      <nav aria-label="Catalogue sections" className="mt-6 border-b border-slate-200">
-        <ul className="-mb-px flex gap-1 overflow-x-auto">
-          {TABS.map((item) => (
-            <li key={item.id}>
-              <Link
-                to={tabHref(item.id)}
-                aria-current={tab === item.id ? "page" : undefined}
-                className={`inline-flex min-h-11 items-center whitespace-nowrap border-b-2 px-4 font-medium ${
-                  tab === item.id
-                    ? "border-brand-600 text-brand-700"
-                    : "border-transparent text-slate-600 hover:text-ink"
-                }`}
-              >
-                {item.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabLinks
+        label="Catalogue sections"
+        className="mt-6"
+        current={tab}
+        tabs={TABS.map((item) => ({ id: item.id, label: item.label, href: tabHref(item.id) }))}
+      />
 
       <div className="relative mt-6">
         {loading ? (

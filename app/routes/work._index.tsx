@@ -6,6 +6,7 @@ import { z } from "zod";
 import { requireUser } from "~/auth/guards.server";
 import { JoinRequestsPanel } from "~/components/join-requests-panel";
 import { RepositoryForm } from "~/components/repository-form";
+import { TabLinks } from "~/components/tab-links";
 import { UrlDialog } from "~/components/url-dialog";
 import { WorkNav } from "~/components/work-nav";
 import { WorkProjectCard } from "~/components/work-project-card";
@@ -136,25 +137,12 @@ export default function MyProjects() {
       <WorkNav />
       <div className="min-w-0 flex-1">
         <h1 className="text-3xl font-bold">My Projects</h1>
-        <nav aria-label="Project status" className="mt-5 border-b border-slate-200">
-          <ul className="-mb-px flex gap-1">
-            {TABS.map((item) => (
-              <li key={item.id}>
-                <Link
-                  to={`/work?tab=${item.id}`}
-                  aria-current={item.id === tab ? "page" : undefined}
-                  className={`inline-flex min-h-11 items-center border-b-2 px-4 font-medium ${
-                    item.id === tab
-                      ? "border-brand-600 text-brand-700"
-                      : "border-transparent text-slate-600 hover:text-ink"
-                  }`}
-                >
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <TabLinks
+          label="Project status"
+          className="mt-5"
+          current={tab}
+          tabs={TABS.map((item) => ({ id: item.id, label: item.label, href: `/work?tab=${item.id}` }))}
+        />
         <div className="mt-6">
           {projects === null ? (
             <div role="alert" className="rounded-xl bg-red-50 p-5 text-red-800">

@@ -23,3 +23,15 @@ export function catalogueStatusLabel(kind: "template" | "project", status: strin
 export function visibleTags(tags: string[], limit: number): { shown: string[]; more: number } {
   return { shown: tags.slice(0, limit), more: Math.max(0, tags.length - limit) };
 }
+
+/** Up to two initials for an avatar without a picture. */
+export function initialsOf(name: string): string {
+  return (
+    name
+      .split(/\s+/)
+      .map((part) => part[0])
+      .join("")
+      .slice(0, 2)
+      .toUpperCase() || "?"
+  );
+}
