@@ -80,7 +80,10 @@ test("filters narrow the list, show as chips and clear", async ({ page }) => {
 
 test("a card opens with the keyboard: Enter always, Space with JavaScript", async ({ page, javaScriptEnabled }) => {
   await page.goto("/search-projects?tab=open");
-  const link = page.getByRole("article").first().getByRole("link", { name: /View Project/ });
+  const link = page
+    .getByRole("article")
+    .first()
+    .getByRole("link", { name: /View Project/ });
   await link.focus();
   await page.keyboard.press(javaScriptEnabled ? "Space" : "Enter");
   await expect(page).toHaveURL(/\/project\/[0-9a-f-]{36}$/);
