@@ -35,5 +35,5 @@ export async function matchProjectsForUser(userId: string, count: number): Promi
     );
     if (matched.length > 0) return matched.slice(0, count);
   }
-  return (await listOpenProjects({}, { page: 1, pageSize: count })).items;
+  return (await listOpenProjects({}, { page: 1, pageSize: count, withTotal: false })).items;
 }

@@ -60,6 +60,8 @@ export interface Page<Item> {
 export interface PageRequest {
   page: number;
   pageSize: number;
+  /** Count the whole list (default); lists that show no total skip the count. */
+  withTotal?: boolean;
 }
 
 type ProjectsEB = ExpressionBuilder<Database & { p: Database["projects"] }, "p">;
@@ -136,7 +138,9 @@ function matchesFilters(eb: ProjectsEB, filters: CatalogueFilters) {
   return eb.and(conditions);
 }
 
-const hasOpenPosition = sql<boolean>`exists (select 1 from project_roles r where r.project_id = p.id and r.open_positions > 0)`;
+// A semi-join on the (small) set of roles with open positions: much cheaper than probing the
+// roles of every project when thousands of projects are counted.
+const hasOpenPosition = sql<boolean>`p.id in (select r.project_id from project_roles r where r.open_positions > 0)`;
 
 /**
  * Running projects open for joining, newest first. Projects without an open position are left
@@ -163,9 +167,16 @@ export async function listTemplates(filters: CatalogueFilters, paging: PageReque
 async function listPage(
   base: (eb: ProjectsEB) => ReturnType<ProjectsEB["and"]> | ReturnType<ProjectsEB["eb"]>,
   filters: CatalogueFilters,
-  { page, pageSize }: PageRequest,
+  { page, pageSize, withTotal = true }: PageRequest,
 ): Promise<Page<ProjectSummary>> {
   const where = (eb: ProjectsEB) => eb.and([base(eb), matchesFilters(eb, filters)]);
+  const counted = withTotal
+    ? db
+        .selectFrom("projects as p")
+        .select(sql<number>`count(*)::int`.as("total"))
+        .where(where)
+        .executeTakeFirstOrThrow()
+    : null;
   const [rows, count] = await Promise.all([
     summaryQuery()
       .where(where)
@@ -174,13 +185,9 @@ async function listPage(
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute(),
-    db
-      .selectFrom("projects as p")
-      .select(sql<number>`count(*)::int`.as("total"))
-      .where(where)
-      .executeTakeFirstOrThrow(),
+    counted,
   ]);
-  return { items: rows.map(toSummary), total: Number(count.total), page, pageSize };
+  return { items: rows.map(toSummary), total: count ? Number(count.total) : rows.length, page, pageSize };
 }
 
 /** One project or template with its roles and team; NotFoundError when there is none. */
@@ -271,8 +278,28 @@ export async function searchProjects(query: string, count: number): Promise<Proj
   return rows.map(toSummary);
 }
 
-/** Distinct technologies and languages, for the catalogue's filter lists. */
-export async function listFilterOptions(): Promise<{ technologies: string[]; languages: string[] }> {
+export interface FilterOptions {
+  technologies: string[];
+  languages: string[];
+}
+
+const FILTER_OPTIONS_TTL_MS = 60_000;
+let filterOptionsCache: { loadedAt: number; options: Promise<FilterOptions> } | undefined;
+
+/**
+ * Distinct technologies and languages, for the catalogue's filter lists. They change rarely and
+ * cost a pass over every project, so each process keeps them for a minute.
+ */
+export function listFilterOptions(): Promise<FilterOptions> {
+  if (!filterOptionsCache || Date.now() - filterOptionsCache.loadedAt > FILTER_OPTIONS_TTL_MS) {
+    const options = loadFilterOptions();
+    options.catch(() => (filterOptionsCache = undefined));
+    filterOptionsCache = { loadedAt: Date.now(), options };
+  }
+  return filterOptionsCache.options;
+}
+
+async function loadFilterOptions(): Promise<FilterOptions> {
   const [technologies, languages] = await Promise.all([
     sql<{ value: string }>`select distinct unnest(technologies) as value from projects order by 1`.execute(db),
     sql<{ value: string }>`select distinct unnest(programming_languages) as value from projects order by 1`.execute(db),

@@ -16,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     const projects = user
       ? await matchProjectsForUser(user.userId, HOME_PROJECTS)
-      : (await listOpenProjects({}, { page: 1, pageSize: HOME_PROJECTS })).items;
+      : (await listOpenProjects({}, { page: 1, pageSize: HOME_PROJECTS, withTotal: false })).items;
     return { projects, failed: false, personal: Boolean(user) };
   } catch (error) {
     logger.error({ err: error }, "home projects failed to load");

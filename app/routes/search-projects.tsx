@@ -42,14 +42,20 @@ function readFilters(params: URLSearchParams): CatalogueFilters {
   return filters;
 }
 
-type Section = { page: Page<ProjectSummary> | null };
+type Section = { page: Page<ProjectSummary> | null; hasMore: boolean; counted: boolean };
 
-async function loadSection(load: () => Promise<Page<ProjectSummary>>, what: string): Promise<Section> {
+async function loadSection(
+  load: () => Promise<Page<ProjectSummary>>,
+  what: string,
+  limit: number | null,
+): Promise<Section> {
   try {
-    return { page: await load() };
+    const page = await load();
+    if (limit === null) return { page, hasMore: page.page * page.pageSize < page.total, counted: true };
+    return { page: { ...page, items: page.items.slice(0, limit) }, hasMore: page.items.length > limit, counted: false };
   } catch (error) {
     logger.error({ err: error }, `catalogue: ${what} failed to load`);
-    return { page: null };
+    return { page: null, hasMore: false, counted: false };
   }
 }
 
@@ -57,10 +63,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const { tab, page } = screenQuerySchema.parse(Object.fromEntries(params));
   const filters = readFilters(params);
-  const paging = tab === "all" ? { page: 1, pageSize: ALL_TAB_CARDS } : { page, pageSize: PAGE_SIZE };
+  // The All tab shows a few cards and a link to more: one extra card says whether there is more,
+  // without counting the whole catalogue.
+  const paging =
+    tab === "all" ? { page: 1, pageSize: ALL_TAB_CARDS + 1, withTotal: false } : { page, pageSize: PAGE_SIZE };
   const [open, templates, options] = await Promise.all([
-    tab === "templates" ? null : loadSection(() => listOpenProjects(filters, paging), "open projects"),
-    tab === "open" ? null : loadSection(() => listTemplates(filters, paging), "templates"),
+    tab === "templates"
+      ? null
+      : loadSection(() => listOpenProjects(filters, paging), "open projects", tab === "all" ? ALL_TAB_CARDS : null),
+    tab === "open"
+      ? null
+      : loadSection(() => listTemplates(filters, paging), "templates", tab === "all" ? ALL_TAB_CARDS : null),
     listFilterOptions().catch(() => ({ technologies: [], languages: [] })),
   ]);
   return { tab: tab as Tab, page, filters, open, templates, options };
@@ -224,7 +237,7 @@ function CatalogueSection({
   search,
 }: {
   title: string;
-  section: { page: Page<ProjectSummary> | null };
+  section: Section;
   empty: string;
   failed: string;
   more: { href: string; label: string } | null;
@@ -238,7 +251,7 @@ function CatalogueSection({
         <h2 id={headingId} className="text-xl font-bold">
           {title}
         </h2>
-        {page ? (
+        {page && section.counted ? (
           <p className="text-sm text-slate-600">
             {page.total} {page.total === 1 ? "project" : "projects"}
           </p>
@@ -259,7 +272,7 @@ function CatalogueSection({
               </Link>
             </p>
           ) : null}
-          {more && page.total > page.items.length ? (
+          {more && section.hasMore ? (
             <Link to={more.href} className="btn-secondary mt-5">
               {more.label}
             </Link>
