@@ -34,7 +34,12 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
-    { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
+    {
+      name: "no-js",
+      use: { ...devices["Desktop Chrome"], javaScriptEnabled: false },
+      // API checks, the JavaScript budget and typing behaviour run once, in the js project.
+      testIgnore: [/\/api[^/]*\.spec\.ts$/, /\/budget\.spec\.ts$/, /\.js-only\.spec\.ts$/],
+    },
   ],
   webServer: {
     // Generous rate limits: every test signs in from the same address. The 429 test uses its own.

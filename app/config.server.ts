@@ -52,7 +52,7 @@ export type Config = z.infer<typeof configSchema> & {
   apiAudience: string;
 };
 
-export function loadConfig(processEnv: NodeJS.ProcessEnv): Config {
+export function loadConfig(processEnv: Record<string, string | undefined>): Config {
   const parsed = configSchema.safeParse(processEnv);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);

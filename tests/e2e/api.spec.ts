@@ -1,7 +1,5 @@
 import { expect, test } from "./fixtures";
 
-test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "API checks run once");
-
 test("public lists are arrays with paging headers", async ({ request }) => {
   const response = await request.get("/api/projects/active?page=2&pageSize=5");
   expect(response.status()).toBe(200);

@@ -2,8 +2,6 @@ import { gzipSync } from "node:zlib";
 import { expect, test } from "./fixtures";
 
 /** Performance budget (issue: at most 100 KB of gzipped JavaScript on the first load of /). */
-test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "measures the JavaScript that loads");
-
 test("the first load of / stays under 100 KB of gzipped JavaScript", async ({ page }) => {
   const scripts: Promise<number>[] = [];
   page.on("response", (response) => {
