@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { accessTokenFor, signIn, uniqueEmail } from "./auth";
+import { signIn, uniqueEmail } from "./auth";
 
 /** Picks options of a multi-select: chips with JavaScript, checkboxes without. */
 async function pick(page: Page, label: string, values: string[], javaScriptEnabled: boolean) {
