@@ -226,14 +226,3 @@ export async function decideJoinRequest(
   });
   return toView(await requestsQuery().where("r.id", "=", requestId).executeTakeFirstOrThrow());
 }
-
-/** Projects where the user has a pending request, for My Projects' Requested cards. */
-export async function pendingRequestProjectIds(userId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom("join_requests")
-    .select("project_id")
-    .where("user_id", "=", userId)
-    .where("status", "=", "Pending")
-    .execute();
-  return rows.map((row) => row.project_id);
-}

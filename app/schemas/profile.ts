@@ -122,9 +122,3 @@ export const chooseRoleSchema = z.object({
     errorMap: () => ({ message: "Please select a role to continue." }),
   }),
 });
-
-export const PROFILE_SCHEMAS = {
-  gainer: gainerProfileSchema,
-  mentor: mentorProfileSchema,
-  nonprofit: nonprofitProfileSchema,
-} as const;

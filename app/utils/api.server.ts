@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { z, ZodTypeAny } from "zod";
 import { logger } from "~/logger.server";
 import { isId } from "~/utils/ids";
-import { DomainError, NotFoundError, UnauthorizedError, ValidationError } from "./errors.server";
+import { DomainError, UnauthorizedError, ValidationError } from "./errors.server";
 import { parseOrThrow } from "./validation.server";
 
 /**
@@ -36,10 +36,6 @@ export function requireIdParam(params: Record<string, string | undefined>, name:
 export function parseQuery<Schema extends ZodTypeAny>(request: Request, schema: Schema): z.infer<Schema> {
   const raw = Object.fromEntries(new URL(request.url).searchParams);
   return parseOrThrow(schema, raw, "Invalid query parameters.");
-}
-
-export function notFound(message: string): never {
-  throw new NotFoundError(message);
 }
 
 /** 405 with the methods a route does take. */
