@@ -1,5 +1,5 @@
-import { Form, useNavigation } from "@remix-run/react";
-import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { Form, useNavigation, useSubmit } from "@remix-run/react";
+import { type FormEvent, type KeyboardEvent, type RefObject, useEffect, useRef, useState } from "react";
 
 /** Five things people come here for, typed into the placeholder one after another. */
 export const EXAMPLE_SEARCHES = [
@@ -9,7 +9,8 @@ export const EXAMPLE_SEARCHES = [
   "Help a legal aid clinic track tenant cases…",
   "A mobile app for air quality readings in my city…",
 ];
-const STATIC_PLACEHOLDER = "Describe a project you'd like to work on, or a skill you want to use…";
+/** The placeholder without JavaScript, or when the visitor prefers reduced motion. */
+export const STATIC_PLACEHOLDER = "Describe a project you'd like to work on, or a skill you want to use…";
 
 // Spec section 9: typewriter timings.
 const TYPE_MS = 28;
@@ -17,8 +18,11 @@ const DELETE_MS = 18;
 const PAUSE_MS = 900;
 const NEXT_MS = 500;
 
-/** The placeholder text, typed and deleted a character at a time (static when motion is reduced). */
-function useTypewriter(sentences: string[]): string {
+/**
+ * The placeholder text, typed and deleted a character at a time. Static when motion is reduced;
+ * it holds still while the box has text (the placeholder is hidden then) or the tab is hidden.
+ */
+function useTypewriter(sentences: string[], box: RefObject<HTMLTextAreaElement>): string {
   const [text, setText] = useState(STATIC_PLACEHOLDER);
   useEffect(() => {
     if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
@@ -27,11 +31,15 @@ function useTypewriter(sentences: string[]): string {
     let deleting = false;
     let timer: ReturnType<typeof setTimeout>;
     const tick = () => {
+      if (document.hidden || box.current?.value) {
+        timer = setTimeout(tick, NEXT_MS);
+        return;
+      }
       const full = sentences[sentence]!;
       if (!deleting) {
         length += 1;
         setText(full.slice(0, length));
-        if (length === full.length) {
+        if (length >= full.length) {
           deleting = true;
           timer = setTimeout(tick, PAUSE_MS);
           return;
@@ -41,7 +49,7 @@ function useTypewriter(sentences: string[]): string {
       }
       length -= 1;
       setText(full.slice(0, length));
-      if (length === 0) {
+      if (length <= 0) {
         deleting = false;
         sentence = (sentence + 1) % sentences.length;
         timer = setTimeout(tick, NEXT_MS);
@@ -51,53 +59,79 @@ function useTypewriter(sentences: string[]): string {
     };
     timer = setTimeout(tick, NEXT_MS);
     return () => clearTimeout(timer);
-  }, [sentences]);
+  }, [sentences, box]);
   return text;
 }
 
 /**
- * The home page's three-row search box. A plain GET form to /search-result; with JavaScript,
- * Enter without Shift submits, blank input is ignored and a pending search is not sent twice.
+ * The home page's three-row search box: a plain GET form to /search-result with count=12, which
+ * works without JavaScript (the results page trims the term). With JavaScript the term is sent
+ * trimmed, Enter without Shift submits, blank input is ignored and a pending search is not sent
+ * twice.
  */
 export function HeroSearch() {
   const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
-  const placeholder = useTypewriter(EXAMPLE_SEARCHES);
+  const submit = useSubmit();
+  const boxRef = useRef<HTMLTextAreaElement>(null);
+  const placeholder = useTypewriter(EXAMPLE_SEARCHES, boxRef);
   const searching = navigation.state !== "idle" && navigation.location?.pathname === "/search-result";
+
+  function search(form: HTMLFormElement) {
+    const data = new FormData(form);
+    const term = String(data.get("q") ?? "").trim();
+    if (searching || !term) return;
+    data.set("q", term);
+    submit(data, { method: "get", action: "/search-result" });
+  }
 
   function submitOnEnter(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
-    if (!searching && event.currentTarget.value.trim()) formRef.current?.requestSubmit();
+    if (event.currentTarget.form) search(event.currentTarget.form);
+  }
+
+  function submitTrimmed(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    search(event.currentTarget);
   }
 
   return (
     <Form
-      ref={formRef}
       method="get"
       action="/search-result"
       role="search"
-      className="mx-auto mt-8 flex max-w-2xl flex-col gap-3 rounded-2xl bg-white p-3 shadow-lg ring-1 ring-slate-200 sm:flex-row sm:items-end"
-      onSubmit={(event) => {
-        const query = new FormData(event.currentTarget).get("q");
-        if (searching || typeof query !== "string" || !query.trim()) event.preventDefault();
-      }}
+      aria-label="Search projects"
+      aria-busy={searching}
+      className="mx-auto mt-8 flex max-w-2xl flex-col gap-3 rounded-2xl bg-white p-3 text-left shadow-lg ring-1 ring-slate-200 focus-within:ring-2 focus-within:ring-brand-500 sm:flex-row sm:items-end"
+      onSubmit={submitTrimmed}
     >
       <label htmlFor="hero-search" className="sr-only">
         What would you like to work on?
       </label>
       <textarea
+        ref={boxRef}
         id="hero-search"
         name="q"
         rows={3}
         maxLength={500}
         placeholder={placeholder}
         onKeyDown={submitOnEnter}
-        className="min-h-24 flex-1 resize-none rounded-xl border-0 p-3 text-base text-ink placeholder:text-slate-400 focus:ring-2 focus:ring-brand-500 focus:outline-none"
+        enterKeyHint="search"
+        className="min-h-24 flex-1 resize-none rounded-xl border-0 p-3 text-base text-ink placeholder:text-slate-400 focus:outline-none"
       />
       <input type="hidden" name="count" value="12" />
       <button type="submit" className="btn-primary" disabled={searching}>
-        {searching ? "Searching…" : "Search"}
+        {searching ? (
+          <>
+            <span
+              aria-hidden="true"
+              className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white motion-reduce:animate-none"
+            />
+            Searching…
+          </>
+        ) : (
+          "Search"
+        )}
       </button>
     </Form>
   );

@@ -243,6 +243,13 @@ export async function getProjectDetail(id: string, kind?: ProjectKind): Promise<
 /**
  * Full-text search over the weighted search document: any query word counts, best matches first.
  * Searches running projects and templates alike.
+ *
+ * Each matching word adds its weight in that entry (name above tagline and skills above prose:
+ * `ts_rank` of the word alone, plus a base for matching at all) times how rare the word is among
+ * the searchable entries (inverse document frequency), so in 'help an animal shelter with
+ * volunteers' a match on 'animal' outweighs one on 'help'. The weighted rank of the whole query
+ * breaks ties. (`npm run search:eval`: nDCG@6 0.637 → 0.665, recall@12 0.718 → 0.771 over counting
+ * matched words alone.)
  */
 export async function searchProjects(query: string, count: number): Promise<ProjectSummary[]> {
   const words = [
@@ -257,22 +264,35 @@ export async function searchProjects(query: string, count: number): Promise<Proj
   if (words.length === 0) return [];
   const wordQueries = words.map((word) => sql`plainto_tsquery('english', ${word})`);
   const anyWord = sql.join(wordQueries, sql` || `);
-  // Documents that match more of the query's words come first; the weighted rank breaks ties.
-  const coverage = sql.join(
-    wordQueries.map((wordQuery) => sql`(p.search_document @@ ${wordQuery})::int`),
+  const searchable = sql<boolean>`(p.kind = 'template' or p.status = 'InProgress')`;
+  const weightOf = (index: number) => sql.ref(`q.w${index}`);
+  // One pass over the searchable entries: w{i} = ln(1 + N / (1 + entries containing word i)).
+  const weights = sql.join(
+    wordQueries.map(
+      (wordQuery, index) =>
+        sql`ln(1 + count(*)::float8 / (1 + count(*) filter (where p.search_document @@ ${wordQuery}))) as ${sql.ref(`w${index}`)}`,
+    ),
+    sql`, `,
+  );
+  const score = sql.join(
+    wordQueries.map(
+      (wordQuery, index) =>
+        sql`(p.search_document @@ ${wordQuery})::int * (0.5 + ts_rank(p.search_document, ${wordQuery}, 0)) * ${weightOf(index)}`,
+    ),
     sql` + `,
   );
   const rows = await summaryQuery()
-    .select([
-      sql<number>`${coverage}`.as("coverage"),
-      sql<number>`ts_rank_cd(p.search_document, q.query, 1)`.as("rank"),
-    ])
-    .innerJoin(sql<{ query: string }>`(select ${anyWord} as query)`.as("q"), (join) => join.onTrue())
+    .select([sql<number>`${score}`.as("score"), sql<number>`ts_rank_cd(p.search_document, q.query, 1)`.as("rank")])
+    .innerJoin(
+      sql<{ query: string }>`(select ${anyWord} as query, ${weights} from projects p where ${searchable})`.as("q"),
+      (join) => join.onTrue(),
+    )
     .where(sql<boolean>`p.search_document @@ q.query`)
-    .where((eb) => eb.or([eb("p.kind", "=", "template"), eb("p.status", "=", "InProgress")]))
-    .orderBy("coverage", "desc")
+    .where(searchable)
+    .orderBy("score", "desc")
     .orderBy("rank", "desc")
     .orderBy("p.created_at", "desc")
+    .orderBy("p.id")
     .limit(count)
     .execute();
   return rows.map(toSummary);

@@ -1,35 +1,51 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { ProjectGrid } from "~/components/project-grid";
 import { SearchBox } from "~/components/search-box";
 import { logger } from "~/logger.server";
 import { searchProjects } from "~/models/project.server";
+import { DomainError } from "~/utils/errors.server";
 
-/** Search from the home page needs sign-in; signed-out visitors come back here afterwards. */
-const querySchema = z.object({
-  q: z.string().trim().max(500).catch(""),
-  count: z.coerce.number().int().min(1).max(50).catch(6),
-});
+const DEFAULT_COUNT = 6;
+const MAX_COUNT = 50;
+const MAX_TERM = 500;
+
+/** The term, trimmed with runs of whitespace (a hero search may hold newlines) made one space. */
+function readTerm(raw: string | null): string {
+  return (raw ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_TERM).trim();
+}
+
+/** How many results: 6 unless told otherwise, kept within 1..50; anything unreadable is 6. */
+function readCount(raw: string | null): number {
+  if (raw === null || raw.trim() === "") return DEFAULT_COUNT;
+  const count = Number(raw);
+  if (!Number.isFinite(count)) return DEFAULT_COUNT;
+  return Math.min(MAX_COUNT, Math.max(1, Math.trunc(count)));
+}
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.q ? `Search: ${data.q} · Gainers Hub` : "Search · Gainers Hub" },
+  { name: "robots", content: "noindex" },
 ];
 
+/**
+ * Search results (spec section 2). Searching needs sign-in: signed-out visitors are sent to sign
+ * in and come back here. A failed search shows 'Search Error: …' instead of the page crashing.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
-  const url = new URL(request.url);
-  const { q, count } = querySchema.parse({
-    q: url.searchParams.get("q") ?? "",
-    count: url.searchParams.get("count") ?? 6,
-  });
+  const params = new URL(request.url).searchParams;
+  const q = readTerm(params.get("q"));
+  const count = readCount(params.get("count"));
   if (!q) return { q, count, projects: [], error: null };
   try {
     return { q, count, projects: await searchProjects(q, count), error: null };
   } catch (error) {
     logger.error({ err: error, q }, "search failed");
-    return { q, count, projects: [], error: error instanceof Error ? error.message : "Unknown error" };
+    // Domain errors are written for people; anything else says no more than the API would.
+    const message = error instanceof DomainError ? error.message : "Server error. Please try again later.";
+    return { q, count, projects: [], error: message };
   }
 }
 
@@ -39,38 +55,73 @@ export default function SearchResult() {
   const searching = navigation.state === "loading" && navigation.location.pathname === "/search-result";
   return (
     <div className="container-page py-8">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <h1 className="text-2xl font-bold">{q ? <>Results for “{q}”</> : "Search projects"}</h1>
-        <SearchBox
-          action="/search-result"
-          defaultValue={q}
-          hidden={<input type="hidden" name="count" value={count} />}
-        />
+      <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold break-words">{q ? <>Results for “{q}”</> : "Search projects"}</h1>
+          {q && !error && !searching && projects.length > 0 ? (
+            <p className="mt-1 text-sm text-slate-600">
+              {projects.length === 1 ? "The best match" : `The ${projects.length} best matches`}, templates and running
+              projects alike.
+            </p>
+          ) : null}
+        </div>
+        <div className="w-full md:max-w-md">
+          <SearchBox
+            action="/search-result"
+            defaultValue={q}
+            busy={searching}
+            hidden={<input type="hidden" name="count" value={count} />}
+          />
+        </div>
       </div>
-      <div className="mt-8" aria-live="polite">
+      <div className="mt-8">
         {searching ? (
-          <div role="status" className="flex flex-col items-center gap-3 py-16 text-slate-600">
-            <span
-              className="size-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600"
-              aria-hidden="true"
-            />
-            Searching…
-          </div>
+          <Searching />
         ) : !q ? (
-          <p className="text-center text-slate-700">Please enter a search term</p>
+          <Message title="Please enter a search term">
+            Describe a project, a cause or a technology, like “food bank inventory” or “React”.
+          </Message>
         ) : error ? (
           <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800">
             Search Error: {error}
           </p>
         ) : projects.length === 0 ? (
-          <div className="py-12 text-center">
-            <p className="text-xl font-semibold">No projects found</p>
-            <p className="mt-2 text-slate-600">Try refining your keywords or use different terms.</p>
-          </div>
+          <Message title="No projects found">Try refining your keywords or use different terms.</Message>
         ) : (
           <ProjectGrid projects={projects} />
         )}
       </div>
+    </div>
+  );
+}
+
+function Message({ title, children }: { title: string; children: string }) {
+  return (
+    <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+      <p className="text-xl font-semibold">{title}</p>
+      <p className="mt-2 text-slate-600">{children}</p>
+      <Link to="/search-projects" className="btn-secondary mt-6">
+        Browse all projects
+      </Link>
+    </div>
+  );
+}
+
+/** The pending search: a magnifier over a card, and the spec's 'Searching…'. */
+function Searching() {
+  return (
+    <div role="status" className="flex flex-col items-center gap-4 py-16 text-slate-600">
+      <svg viewBox="0 0 120 96" aria-hidden="true" className="h-24 w-32">
+        <rect x="8" y="14" width="78" height="62" rx="10" className="fill-white stroke-slate-200" strokeWidth="2" />
+        <rect x="20" y="28" width="40" height="6" rx="3" className="fill-brand-100" />
+        <rect x="20" y="42" width="54" height="5" rx="2.5" className="fill-slate-200" />
+        <rect x="20" y="54" width="30" height="5" rx="2.5" className="fill-slate-200" />
+        <g className="origin-[78px_56px] animate-pulse motion-reduce:animate-none">
+          <circle cx="78" cy="56" r="18" className="fill-brand-50/80 stroke-brand-600" strokeWidth="6" />
+          <path d="M91 69l16 16" className="stroke-brand-600" strokeWidth="8" strokeLinecap="round" />
+        </g>
+      </svg>
+      <p className="text-lg font-medium">Searching…</p>
     </div>
   );
 }
