@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z, ZodTypeAny } from "zod";
 import { logger } from "~/logger.server";
 import { isId } from "~/utils/ids";
@@ -23,6 +23,25 @@ export function apiHandler<Args extends LoaderFunctionArgs>(handler: (args: Args
       return Response.json({ message: "Server error. Please try again later.", errors: {} }, { status: 500 });
     }
   };
+}
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type ApiMethodHandler = (args: LoaderFunctionArgs | ActionFunctionArgs) => Promise<Response>;
+
+/**
+ * A JSON API resource route from one handler per method:
+ * `export const { loader, action } = apiRoute({ GET: …, POST: … })`.
+ * Other methods get 405 with `Allow`; HEAD follows GET; domain errors map as in apiHandler.
+ */
+export function apiRoute(handlers: Partial<Record<Method, ApiMethodHandler>>) {
+  const allowed = Object.keys(handlers) as Method[];
+  const dispatch = apiHandler(async (args: LoaderFunctionArgs) => {
+    const method = (args.request.method === "HEAD" ? "GET" : args.request.method) as Method;
+    const handler = handlers[method];
+    if (!handler) return methodNotAllowed(allowed);
+    return handler(args);
+  });
+  return { loader: dispatch, action: dispatch };
 }
 
 /** A route's `{id}` parameter: 400 when it is not a UUID. */

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { devIssuer } from "~/auth/dev-idp.server";
 import { devSecrets } from "~/auth/secrets.server";
 import { config } from "~/config.server";
-import { loader as meLoader } from "~/routes/api.users.me._index";
-import { action as ensureAction } from "~/routes/api.users.me.ensure";
+import { loader as meLoader } from "~/routes/api/users/me";
+import { action as ensureAction } from "~/routes/api/users/me-ensure";
 
 const context = { cspNonce: "", requestId: "test" };
 

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import * as createRequestRoute from "~/routes/api.projects.$id.createrequest";
-import * as joinRequestsRoute from "~/routes/api.projects.$id.join-requests";
-import * as myRequestsRoute from "~/routes/api.projects.$id.myrequests";
-import * as repositoryRoute from "~/routes/api.projects.$id.repository";
-import * as startRoute from "~/routes/api.projects.$id.start";
-import * as decisionRoute from "~/routes/api.projects.$projectId.join-requests.$requestId.decision";
-import * as startFromTemplateRoute from "~/routes/api.projects.start-from-template";
-import * as myProjectsRoute from "~/routes/api.projects.user.me";
-import * as userProjectsRoute from "~/routes/api.projects.user.$id";
-import * as validateUrlRoute from "~/routes/api.github.validate-url";
+import * as createRequestRoute from "~/routes/api/projects/create-request";
+import * as joinRequestsRoute from "~/routes/api/projects/join-requests";
+import * as myRequestsRoute from "~/routes/api/projects/my-requests";
+import * as repositoryRoute from "~/routes/api/projects/repository";
+import * as startRoute from "~/routes/api/projects/start";
+import * as decisionRoute from "~/routes/api/projects/join-request-decision";
+import * as startFromTemplateRoute from "~/routes/api/projects/start-from-template";
+import * as myProjectsRoute from "~/routes/api/projects/my-projects";
+import * as userProjectsRoute from "~/routes/api/projects/user-projects";
+import * as validateUrlRoute from "~/routes/api/github/validate-url";
 import { addMember, createProject, createUser } from "../fixtures/factories";
 import { apiRequest, routeContext as context } from "../fixtures/api";
 

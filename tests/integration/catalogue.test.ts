@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { getProjectDetail, listOpenProjects, listTemplates } from "~/models/project.server";
-import * as activeRoute from "~/routes/api.projects.active";
-import * as detailRoute from "~/routes/api.projects.$id._index";
-import * as searchRoute from "~/routes/api.projects.search.vector";
-import * as templateRoute from "~/routes/api.projects.template.$id";
-import * as templatesRoute from "~/routes/api.projects.templates";
+import * as activeRoute from "~/routes/api/projects/active";
+import * as detailRoute from "~/routes/api/projects/detail";
+import * as searchRoute from "~/routes/api/projects/search-vector";
+import * as templateRoute from "~/routes/api/projects/template-detail";
+import * as templatesRoute from "~/routes/api/projects/templates";
 import { NotFoundError } from "~/utils/errors.server";
 import { apiRequest, routeContext as context } from "../fixtures/api";
 import { addMember, createProject, createUser } from "../fixtures/factories";

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type * as ProjectModel from "~/models/project.server";
 import { listOpenProjects } from "~/models/project.server";
-import { loader } from "~/routes/_index";
+import { loader } from "~/routes/public/home";
 import { routeContext as context } from "../fixtures/api";
 import { createProject } from "../fixtures/factories";
 import { db } from "~/db.server";

@@ -4,7 +4,7 @@ import { db } from "~/db.server";
 import type * as ProjectModel from "~/models/project.server";
 import { searchProjects } from "~/models/project.server";
 import { ValidationError } from "~/utils/errors.server";
-import { loader } from "~/routes/search-result";
+import { loader } from "~/routes/public/search-result";
 import { routeContext as context } from "../fixtures/api";
 import { createProject, createUser } from "../fixtures/factories";
 

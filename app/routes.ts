@@ -1,0 +1,76 @@
+import { index, prefix, route, type RouteConfig } from "@remix-run/route-config";
+
+/**
+ * Every address the app answers, grouped by area (DESIGN: Routes). Screens render HTML; the `api`
+ * group holds JSON resource routes. Files live in a folder per area under app/routes/.
+ */
+export default [
+  // Public: what visitors browse without signing in.
+  index("routes/public/home.tsx"),
+  route("about", "routes/public/about.tsx"),
+  route("Learn", "routes/public/learn.tsx"),
+  route("contact", "routes/public/contact.tsx"),
+  route("terms", "routes/public/terms.tsx"),
+  route("home-page", "routes/public/home-page.tsx"),
+  route("search-projects", "routes/public/search-projects.tsx"),
+  route("search-result", "routes/public/search-result.tsx"),
+  route("project/:id", "routes/public/project.tsx"),
+
+  // Account: sign-in, onboarding and profiles.
+  route("login", "routes/account/login.tsx"),
+  route("logout", "routes/account/logout.tsx"),
+  route("auth-callback", "routes/account/auth-callback.tsx"),
+  route("signin", "routes/account/signin.tsx"),
+  route("choose-role", "routes/account/choose-role.tsx"),
+  ...prefix("onboarding", [
+    route("gainer-profile", "routes/account/onboarding-gainer.tsx"),
+    route("mentor-profile", "routes/account/onboarding-mentor.tsx"),
+    route("nonprofit-profile", "routes/account/onboarding-nonprofit.tsx"),
+  ]),
+  route("profile/:role/:id", "routes/account/profile.tsx"),
+  route("profile/:id", "routes/account/profile-by-id.tsx"),
+
+  // Work area: the signed-in member's projects.
+  ...prefix("work", [
+    index("routes/work/my-projects.tsx"),
+    route("tmp", "routes/work/task-dashboard-missing.tsx"),
+    route("tmp/:projectId", "routes/work/task-dashboard.tsx"),
+  ]),
+  // Notification targets (DESIGN: where this product differs).
+  ...prefix("projects/:id", [
+    index("routes/work/target-project.tsx"),
+    route("join-requests", "routes/work/target-join-requests.tsx"),
+    route("tasks", "routes/work/target-tasks.tsx"),
+    route("forum", "routes/work/target-forum.tsx"),
+  ]),
+
+  // JSON API (spec section 7).
+  ...prefix("api", [
+    ...prefix("users", [
+      route("me", "routes/api/users/me.ts"),
+      route("me/ensure", "routes/api/users/me-ensure.ts"),
+      route(":role/:id/profile", "routes/api/users/profile.ts"),
+      route("public/:role/:id/profile", "routes/api/users/public-profile.ts"),
+    ]),
+    ...prefix("projects", [
+      route("active", "routes/api/projects/active.ts"),
+      route("templates", "routes/api/projects/templates.ts"),
+      route("search/vector", "routes/api/projects/search-vector.ts"),
+      route("start-from-template", "routes/api/projects/start-from-template.ts"),
+      route("template/:id", "routes/api/projects/template-detail.ts"),
+      route("user/me", "routes/api/projects/my-projects.ts"),
+      route("user/:id", "routes/api/projects/user-projects.ts"),
+      route(":id", "routes/api/projects/detail.ts"),
+      route(":id/start", "routes/api/projects/start.ts"),
+      route(":id/repository", "routes/api/projects/repository.ts"),
+      route(":id/createrequest", "routes/api/projects/create-request.ts"),
+      route(":id/myrequests", "routes/api/projects/my-requests.ts"),
+      route(":id/join-requests", "routes/api/projects/join-requests.ts"),
+      route(":projectId/join-requests/:requestId/decision", "routes/api/projects/join-request-decision.ts"),
+    ]),
+    ...prefix("github", [route("validate-url", "routes/api/github/validate-url.ts")]),
+    route("*", "routes/api/not-found.ts"),
+  ]),
+
+  route("*", "routes/public/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,9 @@
+import { getProjectDetail } from "~/models/project.server";
+import { apiRoute, requireIdParam } from "~/utils/api.server";
+
+/** GET /api/projects/template/{id}: a template only; a running project's id is 404. */
+export const { loader, action } = apiRoute({
+  GET: async ({ params }) => {
+    return Response.json(await getProjectDetail(requireIdParam(params, "id"), "template"));
+  },
+});

@@ -1,0 +1,15 @@
+import { listTemplates } from "~/models/project.server";
+import { catalogueFiltersSchema, pagingSchema } from "~/schemas/catalogue";
+import { apiRoute, parseQuery } from "~/utils/api.server";
+import { pagedResponse } from "~/utils/paging.server";
+
+const querySchema = catalogueFiltersSchema.merge(pagingSchema);
+
+/** GET /api/projects/templates: template projects (public), paged and filterable. */
+export const { loader, action } = apiRoute({
+  GET: async ({ request }) => {
+    const { page, pageSize, ...filters } = parseQuery(request, querySchema);
+    const result = await listTemplates(filters, { page, pageSize });
+    return pagedResponse(request, result, { headers: { "Cache-Control": "public, max-age=30" } });
+  },
+});

@@ -1,0 +1,23 @@
+import { authenticateApiRequest, requireApiUser } from "~/auth/guards.server";
+import { PROFILE_SAVERS } from "~/models/profile.server";
+import { getProfile, parseProfileRole } from "~/models/profile-view.server";
+import { apiRoute, readJson, requireIdParam } from "~/utils/api.server";
+
+/**
+ * GET /api/users/{role}/{id}/profile: a profile, with private fields, for signed-in callers.
+ * PUT: create or update your own profile (same schema as the form).
+ */
+export const { loader, action } = apiRoute({
+  GET: async ({ request, params }) => {
+    await authenticateApiRequest(request);
+    const role = parseProfileRole(params.role);
+    const profile = await getProfile(requireIdParam(params, "id"), { role, includePrivate: true });
+    return Response.json(profile);
+  },
+  PUT: async ({ request, params }) => {
+    const user = await requireApiUser(request);
+    const role = parseProfileRole(params.role);
+    const userId = requireIdParam(params, "id");
+    return Response.json(await PROFILE_SAVERS[role](user, userId, await readJson(request)));
+  },
+});
