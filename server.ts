@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
+import { matchRoutes } from "@remix-run/react";
 import compression from "compression";
 import express from "express";
 import { rateLimit } from "express-rate-limit";
@@ -127,6 +128,7 @@ app.use(
 app.use(compression());
 
 app.use(refuseCrossOriginUnsafeRequests);
+app.use(limitRequestBodies);
 
 if (viteDevServer) {
   app.use(viteDevServer.middlewares);
@@ -141,6 +143,8 @@ app.get("/healthz", async (_req, res) => {
   const healthy = await entryOf(await loadBuild()).checkHealth();
   res.status(healthy ? 200 : 503).json({ status: healthy ? "ok" : "unavailable" });
 });
+
+app.use(refuseMethodsScreensDoNotTake(initialBuild));
 
 app.all(
   "*",
@@ -165,6 +169,61 @@ function refuseCrossOriginUnsafeRequests(req: express.Request, res: express.Resp
   }
   if (originHost === req.headers.host) return next();
   res.status(403).json({ message: "Cross-origin request refused." });
+}
+
+/**
+ * Bodies are capped: the largest legitimate form (a profile) is a few KB, so 100 KB leaves room
+ * and stops anyone from streaming megabytes into a parser. A body must announce its length.
+ */
+const MAX_BODY_BYTES = 100 * 1024;
+function limitRequestBodies(req: express.Request, res: express.Response, next: express.NextFunction) {
+  const length = req.headers["content-length"];
+  if (length === undefined) {
+    if (req.headers["transfer-encoding"]) return refuse(req, res, 411, "Please send the Content-Length of the body.");
+    return next();
+  }
+  if (!/^\d+$/.test(length)) return refuse(req, res, 400, "The Content-Length header is not a number.");
+  if (Number(length) > MAX_BODY_BYTES) return refuse(req, res, 413, "The request is too large.");
+  next();
+}
+
+/**
+ * Screens take GET and HEAD, and POST when they have an action; anything else is a 405 with
+ * `Allow` before it reaches Remix (which would run the action for DELETE too). API routes answer
+ * their own 405s (apiRoute), the development identity provider its own.
+ */
+function refuseMethodsScreensDoNotTake(build: ServerBuild) {
+  const routes = routeTree(build);
+  return (req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.path.startsWith("/api/")) return next();
+    if (config.signInProvider === "dev" && req.path.startsWith(DEV_IDP_PATH)) return next();
+    const pathname = req.path.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
+    const leaf = matchRoutes(routes, pathname)?.at(-1)?.route.id;
+    const allowed = ["GET", "HEAD", ...(leaf && build.routes[leaf]?.module.action ? ["POST"] : [])];
+    if (allowed.includes(req.method)) return next();
+    res.setHeader("Allow", allowed.join(", "));
+    refuse(req, res, 405, "Method not allowed.");
+  };
+}
+
+/** The build's flat route list as the nested tree the router matches against. */
+type RouteObject = Parameters<typeof matchRoutes>[0][number];
+function routeTree(build: ServerBuild): RouteObject[] {
+  const children = (parentId: string | undefined): RouteObject[] =>
+    Object.values(build.routes)
+      .filter((route) => route.parentId === parentId)
+      .map((route) =>
+        route.index
+          ? { id: route.id, path: route.path, index: true }
+          : { id: route.id, path: route.path, children: children(route.id) },
+      );
+  return children(undefined);
+}
+
+/** A refusal in the form the caller reads: JSON for the API, plain text for pages. */
+function refuse(req: express.Request, res: express.Response, status: number, message: string) {
+  if (req.path.startsWith("/api/")) res.status(status).json({ message, errors: {} });
+  else res.status(status).type("text/plain").send(message);
 }
 
 const server = app.listen(config.PORT, config.HOST, () => {

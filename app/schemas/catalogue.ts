@@ -1,8 +1,8 @@
+import { text } from "./text";
 import { z } from "zod";
 
 /** Query parameters of the catalogue, the search results and the public project lists. */
-const optionalText = z
-  .string()
+const optionalText = text()
   .trim()
   .max(200)
   .optional()
@@ -32,6 +32,6 @@ export const pagingSchema = z.object({
 });
 
 export const searchQuerySchema = z.object({
-  query: z.string().trim().min(1, "Please enter a search term").max(500),
+  query: text().trim().min(1, "Please enter a search term").max(500),
   count: z.coerce.number().int().min(1).max(50).default(6),
 });

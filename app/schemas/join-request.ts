@@ -1,12 +1,12 @@
+import { text } from "./text";
 import { z } from "zod";
 
 /** Request to Join (spec sections 3 and 5): a role from the open roles, an optional message. */
 export const JOIN_MESSAGE_MAX = 500;
 
 export const joinRequestSchema = z.object({
-  requestedRole: z.string({ required_error: "Please select a role" }).trim().min(1, "Please select a role"),
-  message: z
-    .string()
+  requestedRole: text({ required_error: "Please select a role" }).trim().min(1, "Please select a role"),
+  message: text()
     .trim()
     .max(JOIN_MESSAGE_MAX, `The message can be at most ${JOIN_MESSAGE_MAX} characters.`)
     .optional()
@@ -15,8 +15,7 @@ export const joinRequestSchema = z.object({
 
 /** Create New Project from a template: the creator's role, required only when the template has roles. */
 export const templateStartSchema = z.object({
-  selectedRole: z
-    .string()
+  selectedRole: text()
     .trim()
     .optional()
     .transform((value) => value || undefined),
@@ -31,8 +30,7 @@ export const decisionSchema = z.object({
       invalid_type_error: "Please approve or reject the request.",
     }),
   ),
-  reason: z
-    .string()
+  reason: text()
     .trim()
     .max(500, "The reason can be at most 500 characters.")
     .optional()

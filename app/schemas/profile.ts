@@ -1,3 +1,4 @@
+import { text } from "./text";
 import { z } from "zod";
 import {
   AVAILABILITY_OPTIONS,
@@ -17,8 +18,7 @@ import {
 const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
 const requiredText = (label: string, max: number) =>
-  z
-    .string({ required_error: `${label} is required`, invalid_type_error: `${label} is required` })
+  text({ required_error: `${label} is required`, invalid_type_error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
@@ -26,8 +26,7 @@ const requiredText = (label: string, max: number) =>
 const optionalUrl = (label: string) =>
   z.preprocess(
     emptyToUndefined,
-    z
-      .string()
+    text()
       .trim()
       .max(200, `${label} must be at most 200 characters`)
       .refine((value) => {
@@ -106,8 +105,7 @@ export const nonprofitProfileSchema = z.object({
   mission: requiredText("Mission", 2000),
   websiteURL: optionalUrl("Website URL"),
   contactName: requiredText("Contact person", 100),
-  contactEmail: z
-    .string({ required_error: "Contact email is required" })
+  contactEmail: text({ required_error: "Contact email is required" })
     .trim()
     .min(1, "Contact email is required")
     .max(200, "Contact email must be at most 200 characters")

@@ -1,3 +1,4 @@
+import { text } from "./text";
 import { z } from "zod";
 
 /**
@@ -11,8 +12,7 @@ export const EMPTY_REPOSITORY_MESSAGE = "Please enter a repository URL.";
 export const INVALID_REPOSITORY_MESSAGE = "Please enter a valid GitHub repository URL.";
 
 export const repositoryUrlSchema = z.object({
-  url: z
-    .string({ required_error: EMPTY_REPOSITORY_MESSAGE })
+  url: text({ required_error: EMPTY_REPOSITORY_MESSAGE })
     .trim()
     .min(1, EMPTY_REPOSITORY_MESSAGE)
     .regex(GITHUB_REPOSITORY_PATTERN, INVALID_REPOSITORY_MESSAGE),

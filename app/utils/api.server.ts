@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z, ZodTypeAny } from "zod";
 import { logger } from "~/logger.server";
 import { isId } from "~/utils/ids";
-import { DomainError, UnauthorizedError, ValidationError } from "./errors.server";
+import { asDomainError, DomainError, UnauthorizedError, ValidationError } from "./errors.server";
 import { parseOrThrow } from "./validation.server";
 
 /**
@@ -15,9 +15,14 @@ export function apiHandler<Args extends LoaderFunctionArgs>(handler: (args: Args
       return await handler(args);
     } catch (error) {
       if (error instanceof Response) return error;
-      if (error instanceof DomainError) {
-        const headers = error instanceof UnauthorizedError ? { "WWW-Authenticate": error.challenge } : undefined;
-        return Response.json({ message: error.message, errors: error.errors ?? {} }, { status: error.status, headers });
+      const domainError = asDomainError(error);
+      if (domainError) {
+        const headers =
+          domainError instanceof UnauthorizedError ? { "WWW-Authenticate": domainError.challenge } : undefined;
+        return Response.json(
+          { message: domainError.message, errors: domainError.errors ?? {} },
+          { status: domainError.status, headers },
+        );
       }
       logger.error({ err: error, url: args.request.url }, "API error");
       return Response.json({ message: "Server error. Please try again later.", errors: {} }, { status: 500 });
@@ -65,9 +70,16 @@ export function methodNotAllowed(allowed: string[]): Response {
   );
 }
 
-/** The JSON body of a request; malformed JSON is a 400, an empty body reads as `{}`. */
+/**
+ * The JSON body of a request; malformed JSON is a 400, an empty body reads as `{}`, and a body
+ * sent as anything but JSON is a 415.
+ */
 export async function readJson(request: Request): Promise<unknown> {
+  const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
   const text = await request.text();
+  if (text.trim() && type && type !== "application/json" && !type.endsWith("+json")) {
+    throw new DomainError("The request body must be JSON (Content-Type: application/json).", 415);
+  }
   if (!text.trim()) return {};
   try {
     return JSON.parse(text) as unknown;

@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import type { ZodTypeAny } from "zod";
 import { requireUser } from "~/auth/guards.server";
 import type { CurrentUser } from "~/models/user.server";
-import { DomainError } from "./errors.server";
+import { readForm, replyWithError } from "./forms.server";
 import { redirectWithToast } from "./toast.server";
 
 /**
@@ -16,7 +16,7 @@ export async function handleProfileForm(
   save: (actor: CurrentUser, userId: string, input: unknown) => Promise<unknown>,
 ) {
   const user = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema });
+  const submission = parseWithZod(await readForm(request), { schema });
   if (submission.status !== "success") {
     return data(
       { result: submission.reply({ formErrors: ["Please fix the errors below and try again."] }) },
@@ -26,8 +26,7 @@ export async function handleProfileForm(
   try {
     await save(user, user.userId, submission.value);
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+    return replyWithError(submission, error, "Failed to create profile. Please try again.");
   }
   return redirectWithToast("/", { type: "success", message: "Profile created successfully! Redirecting to home..." });
 }

@@ -3,7 +3,8 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { requireUser } from "~/auth/guards.server";
 import { chooseRole } from "~/models/profile.server";
 import { ROLE_OPTIONS } from "~/schemas/profile-options";
-import { ValidationError } from "~/utils/errors.server";
+import { asDomainError } from "~/utils/errors.server";
+import { readForm } from "~/utils/forms.server";
 
 export const meta: MetaFunction = () => [{ title: "Choose your role · Gainers Hub" }];
 
@@ -16,11 +17,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
+  // Someone who already has a profile has chosen: back home, as the loader does.
+  if (!user.isNewUser) return redirect("/");
   try {
-    const role = await chooseRole(user, Object.fromEntries(await request.formData()));
+    const role = await chooseRole(user, Object.fromEntries(await readForm(request)));
     return redirect(`/onboarding/${role}-profile`);
   } catch (error) {
-    if (error instanceof ValidationError) return data({ error: error.message }, { status: 400 });
+    const known = asDomainError(error);
+    if (known) return data({ error: known.message }, { status: known.status });
     throw error;
   }
 }

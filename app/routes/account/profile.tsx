@@ -1,10 +1,11 @@
+import { ErrorScreen } from "~/components/error-screen";
 import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { getOptionalUser } from "~/auth/guards.server";
 import { TabLinks } from "~/components/tab-links";
 import { getProfile, getUserRole, PROFILE_ROLES } from "~/models/profile-view.server";
-import { DomainError, toErrorResponse } from "~/utils/errors.server";
+import { orErrorScreen } from "~/utils/errors.server";
 import { initialsOf } from "~/utils/format";
 import { isId } from "~/utils/ids";
 
@@ -28,13 +29,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (actual && actual !== role) throw redirect(`/profile/${actual}/${params.id}${new URL(request.url).search}`);
   const viewer = await getOptionalUser(request);
   const tab = new URL(request.url).searchParams.get("expertise");
-  try {
-    const profile = await getProfile(params.id, { includePrivate: Boolean(viewer) });
-    return { profile, tab: EXPERTISE_TABS.find((item) => item.id === tab)?.id ?? "technologies" };
-  } catch (error) {
-    if (error instanceof DomainError) throw toErrorResponse(error);
-    throw error;
-  }
+  const profile = await orErrorScreen(getProfile(params.id, { includePrivate: Boolean(viewer) }));
+  return { profile, tab: EXPERTISE_TABS.find((item) => item.id === tab)?.id ?? "technologies" };
 }
 
 export default function ProfilePage() {
@@ -219,26 +215,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** The spec's profile error texts: unknown role, private, not found, anything else. */
+/** Spec section 8, Profile view: the profile's own words for each refusal. */
+const PROFILE_ERRORS = {
+  400: { title: "Error Loading Profile" },
+  401: { title: "Error Loading Profile", body: "Profile not accessible. This profile may be private." },
+  403: { title: "Error Loading Profile", body: "Profile not accessible. This profile may be private." },
+  404: { title: "Error Loading Profile", body: "Profile not found." },
+};
+
 export function ErrorBoundary() {
-  const error = useRouteError();
-  let title = "Error Loading Profile";
-  let message = "Failed to load profile.";
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) message = "Profile not found.";
-    else if (error.status === 401 || error.status === 403)
-      message = "Profile not accessible. This profile may be private.";
-    else if (error.status === 400) {
-      title = "Error Loading Profile";
-      message = String(error.data);
-    }
-  }
-  return (
-    <div className="container-page max-w-xl py-16 text-center">
-      <h1 className="text-3xl font-bold">{title}</h1>
-      <p className="mt-4 text-slate-600">{message}</p>
-      <Link to="/" className="btn-primary mt-8">
-        Return to Home
-      </Link>
-    </div>
-  );
+  return <ErrorScreen texts={PROFILE_ERRORS} />;
 }

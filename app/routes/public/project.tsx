@@ -12,9 +12,9 @@ import { viewerRelation } from "~/models/membership.server";
 import { startFromTemplate } from "~/models/project-lifecycle.server";
 import { getProjectDetail } from "~/models/project.server";
 import { joinRequestSchema, templateStartSchema } from "~/schemas/join-request";
-import { logger } from "~/logger.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { DomainError, toErrorResponse } from "~/utils/errors.server";
+import { invariantResponse, withErrorScreen } from "~/utils/errors.server";
+import { readForm, replyWithError } from "~/utils/forms.server";
 import { DEFAULT_PROJECT_IMAGE, formatDuration, initialsOf } from "~/utils/format";
 import { isId } from "~/utils/ids";
 import { loginUrl } from "~/utils/urls";
@@ -24,29 +24,24 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "description", content: data?.project.tagline ?? "" },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  if (!isId(params.id)) throw new Response("This is not a valid project address.", { status: 400 });
-  try {
-    const [project, user] = await Promise.all([getProjectDetail(params.id), getOptionalUser(request)]);
-    const relation = user ? await viewerRelation(db, project.projectId, user.userId) : null;
-    return {
-      project,
-      signedIn: Boolean(user),
-      isMember: Boolean(relation?.membership),
-      pendingRequest: Boolean(relation?.pendingRequest),
-      here: `/project/${project.projectId}`,
-    };
-  } catch (error) {
-    if (error instanceof DomainError) throw toErrorResponse(error);
-    throw error;
-  }
-}
+export const loader = withErrorScreen(async ({ request, params }: LoaderFunctionArgs) => {
+  invariantResponse(isId(params.id), "This project address is not valid.");
+  const [project, user] = await Promise.all([getProjectDetail(params.id), getOptionalUser(request)]);
+  const relation = user ? await viewerRelation(db, project.projectId, user.userId) : null;
+  return {
+    project,
+    signedIn: Boolean(user),
+    isMember: Boolean(relation?.membership),
+    pendingRequest: Boolean(relation?.pendingRequest),
+    here: `/project/${project.projectId}`,
+  };
+});
 
 /** Request to Join (running projects) and Create New Project (templates). */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  if (!isId(params.id)) throw new Response("This is not a valid project address.", { status: 400 });
-  const formData = await request.formData();
+  invariantResponse(isId(params.id), "This project address is not valid.");
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   const schema = intent === "create" ? templateStartSchema : joinRequestSchema;
   const submission = parseWithZod(formData, { schema });
@@ -62,22 +57,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await createJoinRequest(user, params.id, submission.value);
     return redirectWithToast(`/project/${params.id}`, { type: "success", message: "Join request sent successfully!" });
   } catch (error) {
-    if (!(error instanceof DomainError)) logger.error({ err: error }, "project action failed");
     const fallback =
       intent === "create"
         ? "Couldn't create the project. Please try again."
         : "Failed to send join request. Please try again.";
-    const message = error instanceof DomainError && error.status < 500 ? error.message : fallback;
-    return data(
-      {
-        intent,
-        result: submission.reply({
-          formErrors: [message],
-          fieldErrors: error instanceof DomainError ? error.errors : undefined,
-        }),
-      },
-      { status: error instanceof DomainError ? error.status : 500 },
-    );
+    return replyWithError(submission, error, fallback, { intent });
   }
 }
 

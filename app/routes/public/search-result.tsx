@@ -4,6 +4,7 @@ import { requireUser } from "~/auth/guards.server";
 import { ProjectGrid } from "~/components/project-grid";
 import { SearchBox } from "~/components/search-box";
 import { logger } from "~/logger.server";
+import { withoutControlCharacters } from "~/schemas/text";
 import { searchProjects } from "~/models/project.server";
 import { DomainError } from "~/utils/errors.server";
 
@@ -13,7 +14,11 @@ const MAX_TERM = 500;
 
 /** The term, trimmed with runs of whitespace (a hero search may hold newlines) made one space. */
 function readTerm(raw: string | null): string {
-  return (raw ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_TERM).trim();
+  return withoutControlCharacters(raw ?? "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, MAX_TERM)
+    .trim();
 }
 
 /** How many results: 6 unless told otherwise, kept within 1..50; anything unreadable is 6. */

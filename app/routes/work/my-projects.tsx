@@ -15,11 +15,14 @@ import { decideJoinRequest, listJoinRequests } from "~/models/join-request.serve
 import { listMyProjects, type WorkProject } from "~/models/my-projects.server";
 import { linkRepository, startProject } from "~/models/project-lifecycle.server";
 import { repositoryUrlSchema } from "~/schemas/repository";
-import { DomainError } from "~/utils/errors.server";
-import { isId } from "~/utils/ids";
+import { asDomainError, DomainError, invariantResponse } from "~/utils/errors.server";
+import { readForm } from "~/utils/forms.server";
+import { idSchema, isId } from "~/utils/ids";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "My Projects · Gainers Hub" }];
+
+const WORK_TABS = ["active", "completed", "pending"] as const;
 
 const TABS = [
   { id: "active", label: "Active", empty: "No active projects yet." },
@@ -38,7 +41,7 @@ const inTab = (tab: Tab, project: WorkProject) =>
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const params = new URL(request.url).searchParams;
-  const tab = z.enum(["active", "completed", "pending"]).catch("active").parse(params.get("tab"));
+  const tab = z.enum(WORK_TABS).catch("active").parse(params.get("tab"));
   let projects: WorkProject[] | null = null;
   try {
     projects = await listMyProjects(user.userId);
@@ -68,53 +71,63 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-const decisionFormSchema = z.object({ projectId: z.string(), requestId: z.string() });
+/** The intents of My Projects, one schema: each names what it needs (DESIGN: one schema, one reply). */
+const myProjectsIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("start"), projectId: idSchema }),
+  z.object({
+    intent: z.literal("decide"),
+    projectId: idSchema,
+    requestId: idSchema,
+    tab: z.enum(WORK_TABS).catch("pending"),
+  }),
+  z.object({ intent: z.literal("link-repository"), projectId: idSchema }),
+]);
+
+const FAILURE_TEXT = {
+  start: "Failed to start project",
+  decide: "Failed to process decision",
+  "link-repository": "Failed to connect repository",
+} as const;
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-  const projectId = String(formData.get("projectId") ?? "");
-  if (!isId(projectId)) throw new Response("Unknown project.", { status: 400 });
+  const formData = await readForm(request);
+  const parsed = myProjectsIntentSchema.safeParse(Object.fromEntries(formData));
+  invariantResponse(parsed.success, "This request is missing what it needs (a project or a join request).");
+  const form = parsed.data;
+  const back = (extra: Record<string, string> = {}) =>
+    `/work?${new URLSearchParams({ tab: form.intent === "decide" ? form.tab : "pending", ...extra })}`;
   try {
-    if (intent === "start") {
-      await startProject(user, projectId);
-      return redirectWithToast(`/work/tmp/${projectId}`, {
-        type: "success",
-        message: "Project started. Status changed to Active.",
-      });
-    }
-    if (intent === "decide") {
-      const { requestId } = decisionFormSchema.parse(Object.fromEntries(formData));
-      if (!isId(requestId)) throw new DomainError("Join request not found.", 404);
-      const decided = await decideJoinRequest(user, projectId, requestId, Object.fromEntries(formData));
-      const tab = String(formData.get("tab") ?? "pending");
-      return redirectWithToast(`/work?${new URLSearchParams({ tab, requests: projectId })}`, {
-        type: "success",
-        message: decided.status === "Approved" ? "Join request approved!" : "Join request rejected!",
-      });
-    }
-    if (intent === "link-repository") {
-      const submission = parseWithZod(formData, { schema: repositoryUrlSchema });
-      if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-      await linkRepository(user, projectId, submission.value);
-      return redirectWithToast(`/work?${new URLSearchParams({ tab: "pending", repository: projectId, linked: "1" })}`, {
-        type: "success",
-        message: "Repository connected successfully.",
-      });
+    switch (form.intent) {
+      case "start":
+        await startProject(user, form.projectId);
+        return redirectWithToast(`/work/tmp/${form.projectId}`, {
+          type: "success",
+          message: "Project started. Status changed to Active.",
+        });
+      case "decide": {
+        const decided = await decideJoinRequest(user, form.projectId, form.requestId, Object.fromEntries(formData));
+        return redirectWithToast(back({ requests: form.projectId }), {
+          type: "success",
+          message: decided.status === "Approved" ? "Join request approved!" : "Join request rejected!",
+        });
+      }
+      case "link-repository": {
+        const submission = parseWithZod(formData, { schema: repositoryUrlSchema });
+        if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+        await linkRepository(user, form.projectId, submission.value);
+        return redirectWithToast(back({ repository: form.projectId, linked: "1" }), {
+          type: "success",
+          message: "Repository connected successfully.",
+        });
+      }
     }
   } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    const fallback =
-      intent === "start"
-        ? "Failed to start project"
-        : intent === "decide"
-          ? "Failed to process decision"
-          : "Failed to connect repository";
-    const back = `/work?${new URLSearchParams({ tab: "pending", ...(intent === "decide" ? { requests: projectId } : {}) })}`;
-    return redirectWithToast(back, { type: "error", message: error.message || fallback });
+    const known = asDomainError(error);
+    if (!known) throw error;
+    const reopen: Record<string, string> = form.intent === "decide" ? { requests: form.projectId } : {};
+    return redirectWithToast(back(reopen), { type: "error", message: known.message || FAILURE_TEXT[form.intent] });
   }
-  throw new Response("Unknown action.", { status: 400 });
 }
 
 export default function MyProjects() {

@@ -1,11 +1,12 @@
+import { ErrorScreen } from "~/components/error-screen";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useLoaderData, useLocation, useRouteError } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
 import { Pagination } from "~/components/pagination";
 import { WorkNav } from "~/components/work-nav";
 import { getTaskDashboard, type TaskCard } from "~/models/task-board.server";
 import { TASK_SORTS, taskBoardQuerySchema } from "~/schemas/task-board";
-import { DomainError, toErrorResponse } from "~/utils/errors.server";
+import { orErrorScreen } from "~/utils/errors.server";
 import { isId } from "~/utils/ids";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -34,12 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const raw = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = taskBoardQuerySchema.safeParse(raw);
   const query = parsed.success ? parsed.data : taskBoardQuerySchema.parse({});
-  try {
-    return { board: await getTaskDashboard(user, params.projectId, query), query };
-  } catch (error) {
-    if (error instanceof DomainError) throw toErrorResponse(error);
-    throw error;
-  }
+  return { board: await orErrorScreen(getTaskDashboard(user, params.projectId, query)), query };
 }
 
 export default function TaskDashboard() {
@@ -176,32 +172,13 @@ function TaskCardItem({ task }: { task: TaskCard }) {
 }
 
 /** The spec's texts for a dashboard that cannot load (section 8, Temp tasks). */
+/** Spec section 8, Temp tasks: the dashboard's own words for each refusal. */
+const DASHBOARD_ERRORS = {
+  401: { title: "Authentication failed. Please sign in again." },
+  403: { title: "Access Denied", body: "Only members of this project can see its tasks." },
+  404: { title: "Project not found." },
+};
+
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const location = useLocation();
-  let message = "Failed to load tasks. Please try again.";
-  let retry = true;
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 400) [message, retry] = [String(error.data), false];
-    else if (error.status === 401) message = "Authentication failed. Please sign in again.";
-    else if (error.status === 403)
-      [message, retry] = ["Access denied. Only members of this project can see its tasks.", false];
-    else if (error.status === 404) [message, retry] = ["Project not found.", false];
-    else if (error.status >= 500) message = "Server error. Please try again later.";
-  }
-  return (
-    <div className="container-page max-w-xl py-16 text-center">
-      <h1 className="text-2xl font-bold">{message}</h1>
-      <div className="mt-6 flex flex-wrap justify-center gap-3">
-        {retry ? (
-          <Link to={`${location.pathname}${location.search}`} className="btn-primary">
-            Try Again
-          </Link>
-        ) : null}
-        <Link to="/work" className={retry ? "btn-secondary" : "btn-primary"}>
-          Back to My Projects
-        </Link>
-      </div>
-    </div>
-  );
+  return <ErrorScreen texts={DASHBOARD_ERRORS} back={{ to: "/work", label: "Back to My Projects" }} />;
 }
