@@ -34,8 +34,9 @@ type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type ApiMethodHandler = (args: LoaderFunctionArgs | ActionFunctionArgs) => Promise<Response>;
 
 /**
- * A JSON API resource route from one handler per method:
- * `export const { loader, action } = apiRoute({ GET: …, POST: … })`.
+ * A JSON API resource route from one handler per method, serving as both its loader and action:
+ * `export const loader = apiRoute({ GET: …, POST: … }); export const action = loader;`
+ * (two plain exports, so the client build can strip them).
  * Other methods get 405 with `Allow`; HEAD follows GET; domain errors map as in apiHandler.
  */
 export function apiRoute(handlers: Partial<Record<Method, ApiMethodHandler>>) {
@@ -46,7 +47,7 @@ export function apiRoute(handlers: Partial<Record<Method, ApiMethodHandler>>) {
     if (!handler) return methodNotAllowed(allowed);
     return handler(args);
   });
-  return { loader: dispatch, action: dispatch };
+  return dispatch;
 }
 
 /** A route's `{id}` parameter: 400 when it is not a UUID. */

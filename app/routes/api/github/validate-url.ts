@@ -2,9 +2,10 @@ import { validateRepositoryUrl } from "~/models/project-lifecycle.server";
 import { apiRoute, readJson } from "~/utils/api.server";
 
 /** POST /api/github/validate-url {url}: {isValid, message}. Needs no sign-in; stores nothing. */
-export const { loader, action } = apiRoute({
+export const loader = apiRoute({
   POST: async ({ request }) => {
     const body = (await readJson(request)) as { url?: unknown };
     return Response.json(validateRepositoryUrl(body?.url));
   },
 });
+export const action = loader;

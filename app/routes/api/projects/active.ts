@@ -6,10 +6,11 @@ import { pagedResponse } from "~/utils/paging.server";
 const querySchema = catalogueFiltersSchema.merge(pagingSchema);
 
 /** GET /api/projects/active: running projects open for joining (public), paged and filterable. */
-export const { loader, action } = apiRoute({
+export const loader = apiRoute({
   GET: async ({ request }) => {
     const { page, pageSize, ...filters } = parseQuery(request, querySchema);
     const result = await listOpenProjects(filters, { page, pageSize });
     return pagedResponse(request, result, { headers: { "Cache-Control": "public, max-age=30" } });
   },
 });
+export const action = loader;

@@ -3,7 +3,7 @@ import { createJoinRequest } from "~/models/join-request.server";
 import { apiRoute, readJson, requireIdParam } from "~/utils/api.server";
 
 /** POST /api/projects/{id}/createrequest {requestedRole, message}: ask to join a project. */
-export const { loader, action } = apiRoute({
+export const loader = apiRoute({
   POST: async ({ request, params }) => {
     const user = await requireApiUser(request);
     const projectId = requireIdParam(params, "id");
@@ -11,3 +11,4 @@ export const { loader, action } = apiRoute({
     return Response.json(joinRequest, { status: 201 });
   },
 });
+export const action = loader;

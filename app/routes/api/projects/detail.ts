@@ -2,8 +2,9 @@ import { getProjectDetail } from "~/models/project.server";
 import { apiRoute, requireIdParam } from "~/utils/api.server";
 
 /** GET /api/projects/{id}: a project or template with roles and team (public). */
-export const { loader, action } = apiRoute({
+export const loader = apiRoute({
   GET: async ({ params }) => {
     return Response.json(await getProjectDetail(requireIdParam(params, "id")));
   },
 });
+export const action = loader;

@@ -3,7 +3,7 @@ import { decideJoinRequest } from "~/models/join-request.server";
 import { apiRoute, readJson, requireIdParam } from "~/utils/api.server";
 
 /** POST /api/projects/{projectId}/join-requests/{requestId}/decision {isApproved, reason}. */
-export const { loader, action } = apiRoute({
+export const loader = apiRoute({
   POST: async ({ request, params }) => {
     const user = await requireApiUser(request);
     const projectId = requireIdParam(params, "projectId");
@@ -11,3 +11,4 @@ export const { loader, action } = apiRoute({
     return Response.json(await decideJoinRequest(user, projectId, requestId, await readJson(request)));
   },
 });
+export const action = loader;

@@ -3,9 +3,10 @@ import { listMyProjects } from "~/models/my-projects.server";
 import { apiRoute } from "~/utils/api.server";
 
 /** GET /api/projects/user/me: the caller's projects, with pending requests as Requested. */
-export const { loader, action } = apiRoute({
+export const loader = apiRoute({
   GET: async ({ request }) => {
     const user = await requireApiUser(request);
     return Response.json(await listMyProjects(user.userId));
   },
 });
+export const action = loader;

@@ -6,7 +6,7 @@ import { apiRoute, parseQuery, requireIdParam } from "~/utils/api.server";
 const querySchema = z.object({ status: z.enum(["Pending", "Approved", "Rejected", "Cancelled"]).optional() });
 
 /** GET /api/projects/{id}/myrequests?status=: the caller's own requests for a project. */
-export const { loader, action } = apiRoute({
+export const loader = apiRoute({
   GET: async ({ request, params }) => {
     const user = await requireApiUser(request);
     const projectId = requireIdParam(params, "id");
@@ -14,3 +14,4 @@ export const { loader, action } = apiRoute({
     return Response.json(await listMyJoinRequests(user, projectId, status));
   },
 });
+export const action = loader;

@@ -6,7 +6,7 @@ import { apiRoute, readJson, requireIdParam } from "~/utils/api.server";
  * PUT /api/projects/{id}/repository: links the repository (admins). The old client sent the URL
  * as a bare JSON string; `{ "url": … }` and `{ "repositoryUrl": … }` are accepted as well.
  */
-export const { loader, action } = apiRoute({
+export const loader = apiRoute({
   PUT: async ({ request, params }) => {
     const user = await requireApiUser(request);
     const body = await readJson(request);
@@ -16,3 +16,4 @@ export const { loader, action } = apiRoute({
     return Response.json(await linkRepository(user, requireIdParam(params, "id"), { url }));
   },
 });
+export const action = loader;

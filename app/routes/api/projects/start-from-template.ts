@@ -7,7 +7,7 @@ import { apiRoute, parseQuery, readJson } from "~/utils/api.server";
 const querySchema = z.object({ templateId: idSchema });
 
 /** POST /api/projects/start-from-template?templateId= {selectedRole}: answers newProjectId. */
-export const { loader, action } = apiRoute({
+export const loader = apiRoute({
   POST: async ({ request }) => {
     const user = await requireApiUser(request);
     const { templateId } = parseQuery(request, querySchema);
@@ -15,3 +15,4 @@ export const { loader, action } = apiRoute({
     return Response.json({ ...created, projectId: created.newProjectId }, { status: 201 });
   },
 });
+export const action = loader;

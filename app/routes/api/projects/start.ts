@@ -3,9 +3,10 @@ import { startProject } from "~/models/project-lifecycle.server";
 import { apiRoute, requireIdParam } from "~/utils/api.server";
 
 /** POST /api/projects/{id}/start: Pending becomes InProgress (admins). */
-export const { loader, action } = apiRoute({
+export const loader = apiRoute({
   POST: async ({ request, params }) => {
     const user = await requireApiUser(request);
     return Response.json(await startProject(user, requireIdParam(params, "id")));
   },
 });
+export const action = loader;

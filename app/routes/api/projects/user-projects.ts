@@ -3,7 +3,7 @@ import { listMyProjects, listProjectsOfUser } from "~/models/my-projects.server"
 import { apiRoute, requireIdParam } from "~/utils/api.server";
 
 /** GET /api/projects/user/{id}: your own list in full; someone else's memberships only. */
-export const { loader, action } = apiRoute({
+export const loader = apiRoute({
   GET: async ({ request, params }) => {
     const user = await requireApiUser(request);
     const userId = requireIdParam(params, "id");
@@ -11,3 +11,4 @@ export const { loader, action } = apiRoute({
     return Response.json(await listProjectsOfUser(user, userId));
   },
 });
+export const action = loader;

@@ -7,7 +7,7 @@ import { apiRoute, readJson, requireIdParam } from "~/utils/api.server";
  * GET /api/users/{role}/{id}/profile: a profile, with private fields, for signed-in callers.
  * PUT: create or update your own profile (same schema as the form).
  */
-export const { loader, action } = apiRoute({
+export const loader = apiRoute({
   GET: async ({ request, params }) => {
     await authenticateApiRequest(request);
     const role = parseProfileRole(params.role);
@@ -21,3 +21,4 @@ export const { loader, action } = apiRoute({
     return Response.json(await PROFILE_SAVERS[role](user, userId, await readJson(request)));
   },
 });
+export const action = loader;

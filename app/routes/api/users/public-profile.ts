@@ -2,9 +2,10 @@ import { getProfile, parseProfileRole } from "~/models/profile-view.server";
 import { apiRoute, requireIdParam } from "~/utils/api.server";
 
 /** GET /api/users/public/{role}/{id}/profile: the public variant, no token, no private fields. */
-export const { loader, action } = apiRoute({
+export const loader = apiRoute({
   GET: async ({ params }) => {
     const role = parseProfileRole(params.role);
     return Response.json(await getProfile(requireIdParam(params, "id"), { role, includePrivate: false }));
   },
 });
+export const action = loader;
