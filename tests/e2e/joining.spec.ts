@@ -156,7 +156,8 @@ test.describe("permissions on screens", () => {
     await expect(dialog).toContainText("Access Denied");
     await expect(dialog).toContainText("Only project administrators can access this feature.");
     await page.goto(`/work/tmp/${project.projectId}`);
-    await expect(page.getByRole("heading", { name: /Access denied/ })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+    await expect(page.getByText("Only members of this project can see its tasks.")).toBeVisible();
     await page.goto("/work/tmp/test");
     await expect(page.getByText("Invalid project ID. Please select a valid project.")).toBeVisible();
     await page.goto("/work/tmp/00000000-0000-4000-8000-000000000000");

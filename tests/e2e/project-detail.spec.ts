@@ -31,6 +31,6 @@ test.describe("errors", () => {
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
     const malformed = await page.goto("/project/not-an-id");
     expect(malformed?.status()).toBe(400);
-    await expect(page.getByText("This is not a valid project address.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "This project address is not valid." })).toBeVisible();
   });
 });
