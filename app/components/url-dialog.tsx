@@ -24,9 +24,12 @@ export function UrlDialog({ title, closeTo, children }: { title: string; closeTo
   return (
     <dialog
       ref={ref}
+      id="dialog"
       open
       aria-labelledby="dialog-title"
-      className="relative z-30 mx-auto my-6 w-full max-w-lg rounded-2xl border border-slate-200 bg-white p-0 text-ink shadow-xl backdrop:bg-slate-900/50 open:block"
+      // Without JavaScript it is a section in the page's flow; as a modal it stays pinned to the
+      // viewport (the browser's fixed position) and scrolls inside itself.
+      className="z-30 mx-auto my-6 w-full scroll-mt-20 [&:not(:modal)]:relative [&:modal]:max-w-lg rounded-2xl border border-slate-200 bg-white p-0 text-ink shadow-xl backdrop:bg-slate-900/50 open:block [&:modal]:max-h-[calc(100dvh-3rem)] [&:modal]:overflow-y-auto"
     >
       <div className="flex items-start justify-between gap-4 border-b border-slate-100 p-5">
         <h2 id="dialog-title" className="text-xl font-semibold">

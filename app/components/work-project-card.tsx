@@ -21,7 +21,19 @@ export function WorkProjectCard({ project, tab }: { project: WorkProject; tab: s
     navigation.state === "submitting" &&
     navigation.formData?.get("intent") === "start" &&
     navigation.formData?.get("projectId") === project.projectId;
-  const modalHref = (param: string) => `/work?${new URLSearchParams({ tab, [param]: project.projectId })}`;
+  // Without JavaScript the panel is a page section: the fragment lands the page on it.
+  const modalHref = (param: string) => `/work?${new URLSearchParams({ tab, [param]: project.projectId })}#dialog`;
+  const viewRequests = (
+    <Link to={modalHref("requests")} preventScrollReset className="btn-secondary">
+      View Requests
+      <span
+        className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white"
+        aria-label={`(${project.pendingRequestCount} waiting)`}
+      >
+        {project.pendingRequestCount}
+      </span>
+    </Link>
+  );
 
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -59,17 +71,11 @@ export function WorkProjectCard({ project, tab }: { project: WorkProject; tab: s
                 Start Working
               </Link>
               {/* Running projects take join requests too, so their admins need the list as well. */}
-              {project.isAdmin && project.projectStatus === "InProgress" ? (
-                <Link to={modalHref("requests")} preventScrollReset className="btn-secondary">
-                  View Requests
-                </Link>
-              ) : null}
+              {project.isAdmin && project.projectStatus === "InProgress" ? viewRequests : null}
             </>
           ) : project.isAdmin ? (
             <>
-              <Link to={modalHref("requests")} preventScrollReset className="btn-secondary">
-                View Requests
-              </Link>
+              {viewRequests}
               {!project.repositoryUrl ? (
                 <Link to={modalHref("repository")} preventScrollReset className="btn-secondary">
                   Connect Repository

@@ -22,6 +22,8 @@ export interface WorkProject {
   repositoryUrl: string | null;
   isAdmin: boolean;
   roleInProject: string | null;
+  /** Join requests waiting for a decision; counted for the project's admins only. */
+  pendingRequestCount: number;
 }
 
 export async function listMyProjects(userId: string): Promise<WorkProject[]> {
@@ -49,6 +51,9 @@ export async function listMyProjects(userId: string): Promise<WorkProject[]> {
         select json_agg(json_build_object('name', pr.name, 'openPositions', pr.open_positions) order by pr.name)
         from project_roles pr where pr.project_id = p.id and pr.open_positions > 0
       ), '[]'::json)`.as("open_roles"),
+      sql<number>`case when m.is_admin then (
+        select count(*)::int from join_requests pending where pending.project_id = p.id and pending.status = 'Pending'
+      ) else 0 end`.as("pending_request_count"),
     ])
     .where("p.kind", "=", "project")
     .where((eb) => eb.or([eb("m.user_id", "is not", null), eb("r.id", "is not", null)]))
@@ -70,6 +75,7 @@ export async function listMyProjects(userId: string): Promise<WorkProject[]> {
       repositoryUrl: row.repository_url,
       isAdmin: Boolean(row.is_admin),
       roleInProject: member ? row.role_in_project : row.requested_role,
+      pendingRequestCount: row.pending_request_count,
     };
   });
 }
@@ -78,5 +84,5 @@ export async function listMyProjects(userId: string): Promise<WorkProject[]> {
 export async function listProjectsOfUser(_viewer: CurrentUser, userId: string): Promise<WorkProject[]> {
   return (await listMyProjects(userId))
     .filter((project) => project.projectStatus !== "Requested")
-    .map((project) => ({ ...project, isAdmin: false }));
+    .map((project) => ({ ...project, isAdmin: false, pendingRequestCount: 0 }));
 }

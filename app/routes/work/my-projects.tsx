@@ -95,8 +95,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = myProjectsIntentSchema.safeParse(Object.fromEntries(formData));
   invariantResponse(parsed.success, "This request is missing what it needs (a project or a join request).");
   const form = parsed.data;
-  const back = (extra: Record<string, string> = {}) =>
-    `/work?${new URLSearchParams({ tab: form.intent === "decide" ? form.tab : "pending", ...extra })}`;
+  // Back to the tab the admin came from; a reopened panel is where the page lands.
+  const back = (panel: Record<string, string> = {}) =>
+    `/work?${new URLSearchParams({ tab: form.intent === "decide" ? form.tab : "pending", ...panel })}` +
+    (Object.keys(panel).length ? "#dialog" : "");
   try {
     switch (form.intent) {
       case "start":
@@ -150,6 +152,29 @@ export default function MyProjects() {
       <WorkNav />
       <div className="min-w-0 flex-1">
         <h1 className="text-3xl font-bold">My Projects</h1>
+        {/* An open panel sits above the list at full width, where the page lands. */}
+        {requests ? (
+          <UrlDialog title="Join Requests" closeTo={closeTo}>
+            <JoinRequestsPanel requests={requests.list} error={requests.error} tab={tab} />
+          </UrlDialog>
+        ) : null}
+        {repository ? (
+          <UrlDialog title="Connect Repository" closeTo={closeTo}>
+            {repository.linked ? (
+              <div role="status" className="space-y-4 text-center">
+                <p className="text-lg font-semibold">Repository Linked Successfully!</p>
+                <Link to={closeTo} className="btn-primary">
+                  Done
+                </Link>
+              </div>
+            ) : (
+              <RepositoryForm
+                projectId={repository.projectId}
+                lastResult={actionData && "result" in actionData ? actionData.result : null}
+              />
+            )}
+          </UrlDialog>
+        ) : null}
         <TabLinks
           label="Project status"
           className="mt-5"
@@ -184,29 +209,6 @@ export default function MyProjects() {
           )}
         </div>
       </div>
-
-      {requests ? (
-        <UrlDialog title="Join Requests" closeTo={closeTo}>
-          <JoinRequestsPanel requests={requests.list} error={requests.error} tab={tab} />
-        </UrlDialog>
-      ) : null}
-      {repository ? (
-        <UrlDialog title="Connect Repository" closeTo={closeTo}>
-          {repository.linked ? (
-            <div role="status" className="space-y-4 text-center">
-              <p className="text-lg font-semibold">Repository Linked Successfully!</p>
-              <Link to={closeTo} className="btn-primary">
-                Done
-              </Link>
-            </div>
-          ) : (
-            <RepositoryForm
-              projectId={repository.projectId}
-              lastResult={actionData && "result" in actionData ? actionData.result : null}
-            />
-          )}
-        </UrlDialog>
-      ) : null}
     </div>
   );
 }
