@@ -2,6 +2,8 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${PORT}`;
+/** The loopback GitHub the app syncs from in these tests (tests never reach the internet). */
+export const GITHUB_FAKE_PORT = PORT + 5;
 
 /**
  * End-to-end tests run against the production build (`npm run test:e2e` builds first), on a fresh
@@ -41,13 +43,23 @@ export default defineConfig({
       testIgnore: [/\/api[^/]*\.spec\.ts$/, /\/budget\.spec\.ts$/, /\.js-only\.spec\.ts$/],
     },
   ],
-  webServer: {
-    // Generous rate limits: every test signs in from the same address. The 429 test uses its own.
-    command: `rm -rf .e2e-data-${PORT} && DATA_DIR=.e2e-data-${PORT} PORT=${PORT} LOG_LEVEL=warn RATE_LIMIT_SIGN_IN_PER_MINUTE=300 RATE_LIMIT_WRITES_PER_MINUTE=1000 npm run serve`,
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      command: `npx tsx tests/fixtures/github-api.ts --port ${GITHUB_FAKE_PORT}`,
+      url: `http://127.0.0.1:${GITHUB_FAKE_PORT}/rate_limit`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      // Generous rate limits: every test signs in from the same address. The 429 test uses its own.
+      command: `rm -rf .e2e-data-${PORT} && DATA_DIR=.e2e-data-${PORT} PORT=${PORT} LOG_LEVEL=warn RATE_LIMIT_SIGN_IN_PER_MINUTE=300 RATE_LIMIT_WRITES_PER_MINUTE=300 GITHUB_API_URL=http://127.0.0.1:${GITHUB_FAKE_PORT} npm run serve`,
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

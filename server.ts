@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { matchRoutes } from "@remix-run/react";
 import compression from "compression";
 import express from "express";
-import { rateLimit } from "express-rate-limit";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import type * as AppEntryModule from "./app/entry.server";
@@ -20,8 +21,10 @@ const viteDevServer = production
   ? undefined
   : await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }));
 
+// Resolved from the working folder, not from this file: production runs this file compiled
+// into build/server.js (npm run build), development runs it from the project root with tsx.
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
-const PRODUCTION_BUILD = `./${BUILD_DIR}/server/index.js`;
+const PRODUCTION_BUILD = pathToFileURL(path.resolve(BUILD_DIR, "server/index.js")).href;
 async function loadBuild(): Promise<ServerBuild> {
   if (viteDevServer) return (await viteDevServer.ssrLoadModule("virtual:remix/server-build")) as ServerBuild;
   return (await import(PRODUCTION_BUILD)) as ServerBuild;
@@ -29,7 +32,16 @@ async function loadBuild(): Promise<ServerBuild> {
 const entryOf = (build: ServerBuild) => build.entry.module as unknown as AppEntry;
 
 const initialBuild = await loadBuild();
-const { config, logger, startServices, createDevIdentityProviderHandler, DEV_IDP_PATH } = entryOf(initialBuild);
+const {
+  config,
+  logger,
+  startServices,
+  createDevIdentityProviderHandler,
+  DEV_IDP_PATH,
+  rateLimited,
+  TOO_MANY_REQUESTS,
+  publicUrlRedirect,
+} = entryOf(initialBuild);
 await startServices();
 
 const app = express();
@@ -53,25 +65,57 @@ app.use(
   }),
 );
 
-/** 429 with Retry-After (set by express-rate-limit) and the spec's message. */
-function limitPerMinute(limit: number) {
-  return rateLimit({
-    windowMs: 60_000,
-    limit,
-    standardHeaders: "draft-7",
-    legacyHeaders: false,
-    handler: (_req, res) => {
-      res.status(429).json({ message: "Too many requests. Please try again in a moment.", errors: {} });
-    },
-  });
+// With PUBLIC_URL set, other host names are sent there first (307 keeps the method).
+app.use((req, res, next) => {
+  const target = publicUrlRedirect(req.hostname, req.originalUrl);
+  if (target) res.redirect(307, target);
+  else next();
+});
+
+/**
+ * Rate limits live in the app (counters in PostgreSQL, so `.data` requests and other instances
+ * count too); the host applies them only to the development provider's sign-in form, which is
+ * not a Remix route.
+ */
+async function limitDevSignIn(req: express.Request, res: express.Response, next: express.NextFunction) {
+  if (!req.path.startsWith("/interaction/")) return next();
+  try {
+    const retryAfter = await rateLimited("sign-in", clientAddress(req));
+    if (retryAfter === null) return next();
+    res.setHeader("Retry-After", String(retryAfter));
+    res.status(429).type("text/plain").send(TOO_MANY_REQUESTS);
+  } catch (error) {
+    next(error);
+  }
 }
-app.use(
-  ["/login", "/auth-callback", `${DEV_IDP_PATH}/interaction`],
-  limitPerMinute(config.RATE_LIMIT_SIGN_IN_PER_MINUTE),
-);
-const profileWrites = limitPerMinute(config.RATE_LIMIT_WRITES_PER_MINUTE);
-app.put("/api/users/:role/:id/profile", profileWrites);
-app.post("/onboarding/*", profileWrites);
+
+/** The client's address: the socket's, or X-Forwarded-For's from a proxy on loopback. */
+function clientAddress(req: express.Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? "unknown";
+}
+
+/**
+ * Headers every answer carries, besides helmet's: features we never use are switched off, and
+ * HSTS is sent only over HTTPS (directly or from a loopback proxy's X-Forwarded-Proto), since a
+ * plain-HTTP answer cannot set it and a development server on http://localhost must not pin it.
+ * X-Frame-Options is not sent: CSP's frame-ancestors 'none' says it, and the two disagreed.
+ */
+const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "camera=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "magnetometer=()",
+  "microphone=()",
+  "payment=()",
+  "usb=()",
+  "browsing-topics=()",
+].join(", ");
+app.use((req, res, next) => {
+  res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+  if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  next();
+});
 
 // The development identity provider's own pages use inline scripts (auto-submitting forms), so
 // it gets a looser policy of its own, ahead of the application's strict one.
@@ -89,7 +133,10 @@ if (config.signInProvider === "dev") {
         },
       },
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      strictTransportSecurity: false,
+      xFrameOptions: false,
     }),
+    limitDevSignIn,
     await createDevIdentityProviderHandler(),
   );
 }
@@ -122,7 +169,8 @@ app.use(
     crossOriginEmbedderPolicy: false,
     // Browsers send `Origin: null` on same-origin form posts under no-referrer; keep the default.
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    strictTransportSecurity: production,
+    strictTransportSecurity: false,
+    xFrameOptions: false,
   }),
 );
 app.use(compression());
@@ -151,7 +199,11 @@ app.all(
   createRequestHandler({
     build: viteDevServer ? loadBuild : initialBuild,
     mode: production ? "production" : "development",
-    getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, requestId: String(req.id) }),
+    getLoadContext: (req, res) => ({
+      cspNonce: res.locals.cspNonce as string,
+      requestId: String(req.id),
+      clientAddress: clientAddress(req),
+    }),
   }),
 );
 
@@ -231,6 +283,10 @@ const server = app.listen(config.PORT, config.HOST, () => {
   const port = typeof address === "object" && address ? address.port : config.PORT;
   logger.info(`Server listening on http://${config.HOST === "127.0.0.1" ? "localhost" : config.HOST}:${port}`);
 });
+// Idle keep-alive sockets stay open longer than clients and proxies keep theirs (Node's 5 s
+// default races a client reusing a socket the server is closing: ECONNRESET on a healthy server).
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {

@@ -6,9 +6,9 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
-    setupFiles: ["tests/setup-env.ts", "tests/setup-db.ts"],
+    setupFiles: ["tests/setup-env.ts", "tests/setup-console.ts", "tests/setup-db.ts"],
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 300_000,
     pool: "forks",
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
   },

@@ -48,6 +48,11 @@ export type Config = z.infer<typeof configSchema> & {
   /** Absolute folder of the embedded database, or undefined for an in-memory one. */
   dataDir: string | undefined;
   publicUrl: string;
+  /**
+   * The origins a browser may reach us on and sign in from: PUBLIC_URL alone when it is set,
+   * otherwise every loopback name for our port (localhost, 127.0.0.1, [::1]).
+   */
+  browserOrigins: string[];
   signInProvider: SignInProvider;
   apiAudience: string;
 };
@@ -71,7 +76,17 @@ export function loadConfig(processEnv: Record<string, string | undefined>): Conf
         "Set MICROSOFT_* or OIDC_* (see README), or ALLOW_DEV_SIGN_IN=true to accept that anyone can sign in as anyone.",
     );
   }
-  return { ...env, dataDir, publicUrl, signInProvider, apiAudience: env.API_AUDIENCE ?? `${publicUrl}/api` };
+  const browserOrigins = env.PUBLIC_URL
+    ? [new URL(publicUrl).origin]
+    : ["localhost", "127.0.0.1", "[::1]"].map((host) => `http://${host}:${env.PORT}`);
+  return {
+    ...env,
+    dataDir,
+    publicUrl,
+    browserOrigins,
+    signInProvider,
+    apiAudience: env.API_AUDIENCE ?? `${publicUrl}/api`,
+  };
 }
 
 function chooseSignInProvider(env: z.infer<typeof configSchema>): SignInProvider {

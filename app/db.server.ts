@@ -1,8 +1,15 @@
-import { connectDatabase, type DB } from "#db/connection";
+import { clientConfig, connectDatabase, type ConnectionOptions, type DB } from "#db/connection";
 import { config } from "./config.server";
 import { singleton } from "./utils/singleton.server";
 
-/** The process-wide database (pg pool or embedded PGlite), opened once. */
-export const db: DB = singleton("database", () =>
-  connectDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir, schema: config.DATABASE_SCHEMA }),
-);
+const options: ConnectionOptions = {
+  databaseUrl: config.DATABASE_URL,
+  dataDir: config.dataDir,
+  schema: config.DATABASE_SCHEMA,
+};
+
+/** The process-wide database (a pg pool on PostgreSQL or on the embedded PGlite's server), opened once. */
+export const db: DB = singleton("database", () => connectDatabase(options));
+
+/** Settings for a `pg` client of its own (LISTEN, the job queue): same database, same search_path. */
+export const databaseClientConfig = () => clientConfig(options);

@@ -1,17 +1,20 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { logger } from "./logger.server";
 import { NonceProvider } from "./utils/nonce";
+import { markPersonal } from "./utils/personal.server";
 
 // What server.ts may use: it reaches the application only through these exports.
 export { config } from "./config.server";
 export { logger } from "./logger.server";
 export { checkHealth, startServices, stopServices } from "./services.server";
 export { createDevIdentityProviderHandler, DEV_IDP_PATH } from "./auth/dev-idp.server";
+export { rateLimited, TOO_MANY_REQUESTS } from "./utils/rate-limit.server";
+export { publicUrlRedirect } from "./utils/public-url.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -22,6 +25,7 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  markPersonal(request, responseHeaders);
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   const nonce = loadContext.cspNonce;
   return new Promise((resolve, reject) => {
@@ -56,6 +60,16 @@ export default function handleRequest(
     setTimeout(abort, ABORT_DELAY);
   });
 }
+
+/** `.data` answers (loaders and actions called by the client) are personal like their pages. */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  markPersonal(request, response.headers);
+  // A rate limit's 429 reaches a `.data` answer without its headers: its window ends with the minute.
+  if (response.status === 429 && !response.headers.has("Retry-After")) {
+    response.headers.set("Retry-After", String(60 - new Date().getSeconds()));
+  }
+  return response;
+};
 
 /** Unexpected errors only: aborted requests and thrown responses (404s and such) are not errors. */
 export const handleError: HandleErrorFunction = (error, { request }) => {

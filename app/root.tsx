@@ -1,4 +1,11 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import {
+  data,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import stylesheet from "./app.css?url";
@@ -22,6 +29,14 @@ export const meta: MetaFunction = () => [
     content: "Learners, mentors and nonprofits building software projects together.",
   },
 ];
+
+/** A refusal's Retry-After (429 from a rate limit) reaches the browser with the error screen. */
+export const headers: HeadersFunction = ({ errorHeaders }) => {
+  const retryAfter = errorHeaders?.get("Retry-After");
+  const headers = new Headers();
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
 
 /** Paths a signed-in person without a finished profile may still visit (spec section 4, guard). */
 const ONBOARDING_PATHS = /^\/(choose-role|onboarding\/.*|logout|auth-callback|login|signin)$/;

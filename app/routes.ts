@@ -35,6 +35,13 @@ export default [
     index("routes/work/my-projects.tsx"),
     route("tmp", "routes/work/task-dashboard-missing.tsx"),
     route("tmp/:projectId", "routes/work/task-dashboard.tsx"),
+    // The work page: the layout checks membership once for the tabs, task details and forum posts.
+    route("projects/:projectId", "routes/work/project-layout.tsx", [
+      index("routes/work/project-page.tsx"),
+      route("tasks/:taskId", "routes/work/task-details.tsx"),
+      route("forum/:postId", "routes/work/forum-post.tsx"),
+      route("sync", "routes/work/project-sync.tsx"),
+    ]),
   ]),
   // Notification targets (DESIGN: where this product differs).
   ...prefix("projects/:id", [
@@ -67,8 +74,40 @@ export default [
       route(":id/myrequests", "routes/api/projects/my-requests.ts"),
       route(":id/join-requests", "routes/api/projects/join-requests.ts"),
       route(":projectId/join-requests/:requestId/decision", "routes/api/projects/join-request-decision.ts"),
+      route(":projectId/tasks", "routes/api/tasks/project-tasks.ts"),
+      route(":projectId/tasks/my-tasks", "routes/api/tasks/my-tasks.ts"),
+      route(":projectId/tasks/board", "routes/api/tasks/board.ts"),
     ]),
-    ...prefix("github", [route("validate-url", "routes/api/github/validate-url.ts")]),
+    ...prefix("tasks/:taskId", [
+      route("", "routes/api/tasks/task.ts"),
+      route("subtasks", "routes/api/tasks/subtasks.ts"),
+      route("subtasks/:subtaskId", "routes/api/tasks/subtask.ts"),
+      route("subtasks/:subtaskId/toggle", "routes/api/tasks/subtask-toggle.ts"),
+    ]),
+    route("milestones", "routes/api/milestones/milestones.ts"),
+    ...prefix("milestones/:milestoneId", [
+      route("", "routes/api/milestones/milestone.ts"),
+      route("status", "routes/api/milestones/milestone-status.ts"),
+    ]),
+    ...prefix("github", [
+      route("validate-url", "routes/api/github/validate-url.ts"),
+      ...prefix("projects/:projectId", [
+        route("repository", "routes/api/github/repository.ts"),
+        route("stats", "routes/api/github/stats.ts"),
+        route("contributions", "routes/api/github/contributions.ts"),
+        route("sync", "routes/api/github/sync.ts"),
+        route("sync-status", "routes/api/github/sync-status.ts"),
+      ]),
+    ]),
+    ...prefix("forum", [
+      route("projects/:projectId/posts", "routes/api/forum/project-posts.ts"),
+      route("posts", "routes/api/forum/posts.ts"),
+      route("posts/:postId", "routes/api/forum/post.ts"),
+      route("posts/:postId/like", "routes/api/forum/post-like.ts"),
+      route("replies", "routes/api/forum/replies.ts"),
+      route("replies/:replyId", "routes/api/forum/reply.ts"),
+      route("replies/:replyId/like", "routes/api/forum/reply-like.ts"),
+    ]),
     route("*", "routes/api/not-found.ts"),
   ]),
 

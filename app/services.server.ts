@@ -3,7 +3,9 @@ import { migrateToLatest } from "#db/migrate";
 import { seedDemoData } from "#db/seed";
 import { config } from "./config.server";
 import { db } from "./db.server";
+import { startJobs, stopJobs } from "./jobs/index.server";
 import { logger } from "./logger.server";
+import { stopEventBus } from "./realtime/bus.server";
 
 /** Brings the database up to date at start; an empty embedded database gets the demo data. */
 export async function startServices(): Promise<void> {
@@ -14,6 +16,7 @@ export async function startServices(): Promise<void> {
     const result = await seedDemoData(db);
     if (result.seeded) logger.info(result, "demo data seeded");
   }
+  await startJobs();
   logger.info(
     config.DATABASE_URL ? "using PostgreSQL" : `using the embedded database in ${config.dataDir ?? "memory"}`,
   );
@@ -30,5 +33,7 @@ export async function checkHealth(): Promise<boolean> {
 }
 
 export async function stopServices(): Promise<void> {
+  await stopJobs();
+  await stopEventBus();
   await db.destroy();
 }

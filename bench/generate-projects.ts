@@ -81,3 +81,83 @@ export async function insertGeneratedProjects(db: DB, count: number): Promise<vo
     });
   }
 }
+
+const TASK_STATUSES = ["Todo", "InProgress", "Blocked", "Done"] as const;
+const TASK_PRIORITIES = ["Low", "Medium", "High", "Critical"] as const;
+
+/**
+ * A busy project for the work page: `tasks` tasks (every other one the admin's, some with
+ * subtasks) over `milestones` milestones, with `userId` as its admin. Returns its id.
+ */
+export async function insertWorkProject(
+  db: DB,
+  options: { userId: string; tasks: number; milestones: number; name?: string },
+): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    const project = await trx
+      .insertInto("projects")
+      .values({
+        kind: "project",
+        status: "InProgress",
+        name: options.name ?? `Busy project (${options.tasks} tasks)`,
+        description: "A project with a long backlog, for load tests of the work page.",
+        duration_days: 180,
+        start_date: new Date().toISOString().slice(0, 10),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto("project_members")
+      .values({ project_id: project.id, user_id: options.userId, role_in_project: "Project Owner", is_admin: true })
+      .execute();
+    const milestones = options.milestones
+      ? await trx
+          .insertInto("milestones")
+          .values(
+            Array.from({ length: options.milestones }, (_, i) => ({
+              project_id: project.id,
+              title: `Milestone ${i + 1}`,
+              description: `Everything planned for step ${i + 1}.`,
+              target_date: new Date(Date.now() + (i + 1) * 7 * 86_400_000),
+              status: (["Planned", "Active", "Completed"] as const)[i % 3],
+              order_index: i,
+            })),
+          )
+          .returning("id")
+          .execute()
+      : [];
+    for (let start = 0; start < options.tasks; start += 500) {
+      const tasks = await trx
+        .insertInto("tasks")
+        .values(
+          Array.from({ length: Math.min(500, options.tasks - start) }, (_, offset) => {
+            const i = start + offset;
+            return {
+              project_id: project.id,
+              title: `Task ${i + 1}: ${THINGS[i % THINGS.length]} for the ${SUBJECTS[i % SUBJECTS.length]}`,
+              description: `Step ${i + 1} of the plan. Keep notes in the forum and link the pull request here.`,
+              status: TASK_STATUSES[i % TASK_STATUSES.length],
+              priority: TASK_PRIORITIES[(i * 7) % TASK_PRIORITIES.length],
+              type: "Feature",
+              due_at: i % 5 === 0 ? null : new Date(Date.now() + (i % 90) * 86_400_000),
+              milestone_id: milestones.length ? milestones[i % milestones.length]!.id : null,
+              assignee_id: i % 2 === 0 ? options.userId : null,
+              created_by: options.userId,
+            };
+          }),
+        )
+        .returning("id")
+        .execute();
+      const subtasks = tasks.flatMap(({ id }, offset) =>
+        Array.from({ length: (start + offset) % 4 }, (_, s) => ({
+          task_id: id,
+          title: `Checklist item ${s + 1}`,
+          is_done: s === 0,
+          order_index: s + 1,
+        })),
+      );
+      if (subtasks.length) await trx.insertInto("subtasks").values(subtasks).execute();
+    }
+    return project.id;
+  });
+}

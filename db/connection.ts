@@ -1,8 +1,9 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { Worker } from "node:worker_threads";
 import { Kysely, PostgresDialect } from "kysely";
-import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 import type { Database } from "./schema";
 
@@ -16,22 +17,104 @@ export interface ConnectionOptions {
   /** PostgreSQL search_path, so that test runs can each use a schema of their own. */
   schema?: string;
   maxConnections?: number;
+  /** PGlite extensions the embedded database loads (contrib names such as `pg_trgm`, or `vector`). */
+  extensions?: string[];
 }
 
-/** Opens the database: a pg pool when a URL is given, the embedded PGlite otherwise. */
-export function connectDatabase(options: ConnectionOptions): DB {
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: options.maxConnections ?? 10,
-      options: options.schema ? `-c search_path=${options.schema}` : undefined,
-    });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  }
+interface EmbeddedServer {
+  url: Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * The embedded database (PGlite) runs in a worker thread and is served over the PostgreSQL wire
+ * protocol on a loopback port, so everything talks to it with plain `pg`. One per data folder
+ * and process, kept on globalThis (DESIGN principle 1).
+ */
+function embeddedServer(options: ConnectionOptions): EmbeddedServer {
+  const store = globalThis as unknown as { __embeddedDatabases?: Map<string, EmbeddedServer> };
+  store.__embeddedDatabases ??= new Map();
+  const key = options.dataDir ?? ":memory:";
+  const existing = store.__embeddedDatabases.get(key);
+  if (existing) return existing;
   let dataPath: string | undefined;
   if (options.dataDir) {
     dataPath = path.join(options.dataDir, "pglite");
     fs.mkdirSync(dataPath, { recursive: true });
   }
-  return new Kysely<Database>({ dialect: new PGliteDialect(new PGlite(dataPath)) });
+  const workerFile = createRequire(import.meta.url).resolve("#embedded-db-worker");
+  const worker = new Worker(workerFile, { workerData: { dataDir: dataPath, extensions: options.extensions ?? [] } });
+  worker.unref();
+  const url = new Promise<string>((resolve, reject) => {
+    worker.once("error", reject);
+    worker.once("message", (reply: { port: number }) =>
+      resolve(`postgres://postgres@127.0.0.1:${reply.port}/postgres?sslmode=disable`),
+    );
+  });
+  const server: EmbeddedServer = {
+    url,
+    async close() {
+      store.__embeddedDatabases?.delete(key);
+      const closed = new Promise((resolve) => worker.once("message", resolve));
+      worker.postMessage("close");
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+      await worker.terminate();
+    },
+  };
+  store.__embeddedDatabases.set(key, server);
+  return server;
+}
+
+/** The connection string of the database: the given URL, or the embedded server's loopback address. */
+export function databaseUrl(options: ConnectionOptions): Promise<string> {
+  return options.databaseUrl ? Promise.resolve(options.databaseUrl) : embeddedServer(options).url;
+}
+
+/** `pg` client settings for the database (search_path included). */
+export async function clientConfig(options: ConnectionOptions): Promise<pg.ClientConfig> {
+  return {
+    connectionString: await databaseUrl(options),
+    options: options.schema ? `-c search_path=${options.schema}` : undefined,
+  };
+}
+
+/** Opens the database: a pg pool on the given URL, or on the embedded PGlite served in a worker. */
+export function connectDatabase(options: ConnectionOptions): DB {
+  const embedded = options.databaseUrl ? null : embeddedServer(options);
+  const pool = async () => {
+    const pool = new pg.Pool({ ...(await clientConfig(options)), max: options.maxConnections ?? 10 });
+    if (embedded) {
+      const end = pool.end.bind(pool);
+      pool.end = async () => {
+        await end();
+        await embedded.close();
+      };
+    }
+    return pool;
+  };
+  return new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    // Every statement, failed ones too, counts for countQueries().
+    log: () => {
+      const counter = queryCounters().getStore();
+      if (counter) counter.queries++;
+    },
+  });
+}
+
+/** One per process (globalThis), like the databases whose statements it counts. */
+function queryCounters(): AsyncLocalStorage<{ queries: number }> {
+  const store = globalThis as unknown as { __queryCounters?: AsyncLocalStorage<{ queries: number }> };
+  return (store.__queryCounters ??= new AsyncLocalStorage());
+}
+
+/**
+ * Runs `work` and counts the SQL statements it sends, on any database this module opened: only
+ * those of `work`'s own asynchronous calls, not those of concurrent requests. For tests and
+ * benches that keep a screen's query count flat however much data it shows.
+ */
+export async function countQueries<T>(work: () => Promise<T>): Promise<{ result: T; queries: number }> {
+  const counter = { queries: 0 };
+  const result = await queryCounters().run(counter, work);
+  return { result, queries: counter.queries };
 }

@@ -2,11 +2,21 @@ import { type Migration, type MigrationProvider, Migrator } from "kysely";
 import type { DB } from "./connection";
 import * as initial from "./migrations/0001_initial";
 import * as achievements from "./migrations/0002_achievements";
+import * as security from "./migrations/0004_security";
+import * as work from "./migrations/0006_work";
+import * as forum from "./migrations/0007_forum";
+import * as github from "./migrations/0008_github";
+import * as forumPostCount from "./migrations/0009_forum_post_count";
 
 /** Forward-only migrations, in order. Add new ones at the end; never edit a released one. */
 const migrations: Record<string, Migration> = {
   "0001_initial": initial,
   "0002_achievements": achievements,
+  "0004_security": security,
+  "0006_work": work,
+  "0007_forum": forum,
+  "0008_github": github,
+  "0009_forum_post_count": forumPostCount,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -16,7 +26,14 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  * the migration bookkeeping lives in that schema too, so runs in other schemas never collide.
  */
 export async function migrateToLatest(db: DB, schema?: string): Promise<string[]> {
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  // Numbers are reserved per feature (0003…0009) and land in any order: a database that already
+  // ran 0004 must still accept a 0003 that lands later.
+  const migrator = new Migrator({
+    db,
+    provider,
+    allowUnorderedMigrations: true,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((result) => result.status === "Success").map((result) => result.migrationName);

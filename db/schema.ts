@@ -1,308 +1,56 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { Insertable, Selectable, Updateable } from "kysely";
+import type * as Tables from "./generated-types";
 
-/** Row types of the tables created by db/migrations. Keep in step with the migrations. */
+/**
+ * Row types of the tables created by db/migrations, generated from the migrated schema into
+ * db/generated-types.ts by `npm run db:types` (never edit that file by hand; a test fails when it
+ * is stale). This module only gives them the names the app uses.
+ */
+export type Database = Tables.DB;
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+export type UsersTable = Tables.Users;
+export type GainerProfilesTable = Tables.GainerProfiles;
+export type MentorProfilesTable = Tables.MentorProfiles;
+export type NonprofitProfilesTable = Tables.NonprofitProfiles;
+export type ProjectsTable = Tables.Projects;
+export type ProjectRolesTable = Tables.ProjectRoles;
+export type ProjectMembersTable = Tables.ProjectMembers;
+export type JoinRequestsTable = Tables.JoinRequests;
+export type MilestonesTable = Tables.Milestones;
+export type TasksTable = Tables.Tasks;
+export type SubtasksTable = Tables.Subtasks;
+export type TemplateMilestonesTable = Tables.TemplateMilestones;
+export type TemplateTasksTable = Tables.TemplateTasks;
+export type ForumPostsTable = Tables.ForumPosts;
+export type ForumRepliesTable = Tables.ForumReplies;
+export type PostLikesTable = Tables.PostLikes;
+export type ReplyLikesTable = Tables.ReplyLikes;
+export type RepositoriesTable = Tables.Repositories;
+export type SyncRunsTable = Tables.SyncRuns;
+export type ContributionsTable = Tables.Contributions;
+export type NotificationsTable = Tables.Notifications;
+export type AchievementsTable = Tables.Achievements;
+export type UserAchievementsTable = Tables.UserAchievements;
+export type SessionsTable = Tables.Sessions;
+export type RepositoryLanguagesTable = Tables.RepositoryLanguages;
+export type PullRequestsTable = Tables.PullRequests;
+export type PullRequestReviewsTable = Tables.PullRequestReviews;
+export type GithubEtagsTable = Tables.GithubEtags;
 
-export type UserRole = "gainer" | "mentor" | "nonprofit";
-export type ProjectKind = "template" | "project";
-export type ProjectStatus = "Pending" | "InProgress" | "Completed";
-export type Difficulty = "Beginner" | "Intermediate" | "Advanced";
-export type JoinRequestStatus = "Pending" | "Approved" | "Rejected" | "Cancelled";
-export type TaskStatus = "Todo" | "InProgress" | "Blocked" | "Done";
-export type TaskPriority = "Low" | "Medium" | "High" | "Critical";
-export type MilestoneStatus = "Planned" | "Active" | "Completed";
-export type SyncStatus = "running" | "completed" | "failed";
+/** The values a column's CHECK constraint allows (see db/types.ts). */
+type Values<Table, Column extends keyof Selectable<Table>> = NonNullable<Selectable<Table>[Column]>;
 
-export interface UsersTable {
-  id: Generated<string>;
-  external_id: string;
-  email: string;
-  full_name: Generated<string>;
-  role: UserRole | null;
-  profile_completed: Generated<boolean>;
-  profile_picture_url: string | null;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
-}
-
-export interface GainerProfilesTable {
-  user_id: string;
-  full_name: string;
-  biography: string;
-  profile_picture_url: string | null;
-  linkedin_url: string | null;
-  github_url: string | null;
-  facebook_page_url: string | null;
-  current_position: string;
-  years_of_experience: number;
-  education_status: string;
-  areas_of_interest: string[];
-  programming_languages: Generated<string[]>;
-  technologies: Generated<string[]>;
-  tools: Generated<string[]>;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
-}
-
-export interface MentorProfilesTable {
-  user_id: string;
-  full_name: string;
-  biography: string;
-  profile_picture_url: string | null;
-  linkedin_url: string | null;
-  github_url: string | null;
-  website_url: string | null;
-  current_position: Generated<string>;
-  years_of_experience: number;
-  availability: Generated<string>;
-  expertise: Generated<string[]>;
-  programming_languages: Generated<string[]>;
-  technologies: Generated<string[]>;
-  tools: Generated<string[]>;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
-}
-
-export interface NonprofitProfilesTable {
-  user_id: string;
-  organization_name: string;
-  mission: string;
-  website_url: string | null;
-  contact_name: string;
-  contact_email: string;
-  areas_of_need: Generated<string[]>;
-  profile_picture_url: string | null;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
-}
-
-export interface ProjectsTable {
-  id: Generated<string>;
-  kind: ProjectKind;
-  template_id: string | null;
-  status: ProjectStatus | null;
-  name: string;
-  tagline: Generated<string>;
-  description: Generated<string>;
-  difficulty: Difficulty | null;
-  duration_days: number | null;
-  picture_url: string | null;
-  technologies: Generated<string[]>;
-  programming_languages: Generated<string[]>;
-  goals: Generated<string[]>;
-  scope: Generated<string>;
-  repository_url: string | null;
-  start_date: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  created_by: string | null;
-  /** Maintained by a trigger; never written by the app. */
-  search_document: ColumnType<string | null, never, never>;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
-}
-
-export interface ProjectRolesTable {
-  id: Generated<string>;
-  project_id: string;
-  name: string;
-  open_positions: Generated<number>;
-}
-
-export interface ProjectMembersTable {
-  id: Generated<string>;
-  project_id: string;
-  user_id: string;
-  role_in_project: string;
-  is_admin: Generated<boolean>;
-  joined_at: CreatedAt;
-}
-
-export interface JoinRequestsTable {
-  id: Generated<string>;
-  project_id: string;
-  user_id: string;
-  requested_role: string;
-  message: Generated<string>;
-  status: Generated<JoinRequestStatus>;
-  decision_reason: string | null;
-  decided_by: string | null;
-  decided_at: Timestamp | null;
-  created_at: CreatedAt;
-}
-
-export interface MilestonesTable {
-  id: Generated<string>;
-  project_id: string;
-  title: string;
-  description: Generated<string>;
-  target_date: Timestamp;
-  status: Generated<MilestoneStatus>;
-  order_index: Generated<number>;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
-}
-
-export interface TasksTable {
-  id: Generated<string>;
-  project_id: string;
-  milestone_id: string | null;
-  title: string;
-  description: Generated<string>;
-  status: Generated<TaskStatus>;
-  priority: Generated<TaskPriority>;
-  type: Generated<string>;
-  due_at: Timestamp | null;
-  assignee_id: string | null;
-  created_by: string | null;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
-}
-
-export interface SubtasksTable {
-  id: Generated<string>;
-  task_id: string;
-  title: string;
-  description: Generated<string>;
-  is_done: Generated<boolean>;
-  order_index: Generated<number>;
-  created_at: CreatedAt;
-}
-
-export interface ForumPostsTable {
-  id: Generated<string>;
-  project_id: string;
-  author_id: string;
-  content: string;
-  created_at: CreatedAt;
-}
-
-export interface ForumRepliesTable {
-  id: Generated<string>;
-  post_id: string;
-  author_id: string;
-  content: string;
-  created_at: CreatedAt;
-}
-
-export interface PostLikesTable {
-  post_id: string;
-  user_id: string;
-  created_at: CreatedAt;
-}
-
-export interface ReplyLikesTable {
-  reply_id: string;
-  user_id: string;
-  created_at: CreatedAt;
-}
-
-export interface RepositoriesTable {
-  project_id: string;
-  url: string;
-  owner: string;
-  name: string;
-  full_name: string | null;
-  description: string | null;
-  primary_language: string | null;
-  languages: Generated<string[]>;
-  stars_count: Generated<number>;
-  forks_count: Generated<number>;
-  open_pull_requests: Generated<number>;
-  is_public: Generated<boolean>;
-  fetched_at: Timestamp | null;
-  linked_at: CreatedAt;
-}
-
-export interface SyncRunsTable {
-  id: Generated<string>;
-  project_id: string;
-  status: Generated<SyncStatus>;
-  message: string | null;
-  error: string | null;
-  started_at: CreatedAt;
-  finished_at: Timestamp | null;
-}
-
-export interface ContributionsTable {
-  id: Generated<string>;
-  project_id: string;
-  username: string;
-  avatar_url: string | null;
-  github_url: string | null;
-  commits: Generated<number>;
-  pull_requests: Generated<number>;
-  code_reviews: Generated<number>;
-  lines_added: Generated<number>;
-  lines_deleted: Generated<number>;
-}
-
-export interface NotificationsTable {
-  id: Generated<string>;
-  user_id: string;
-  event_name: string;
-  title: string;
-  message: string;
-  data: ColumnType<
-    Record<string, unknown>,
-    Record<string, unknown> | string | undefined,
-    Record<string, unknown> | string
-  >;
-  read_at: Timestamp | null;
-  created_at: CreatedAt;
-}
-
-export interface AchievementsTable {
-  id: Generated<string>;
-  key: string;
-  title: string;
-  description: string;
-  goal: Generated<number>;
-}
-
-export interface UserAchievementsTable {
-  user_id: string;
-  achievement_id: string;
-  progress: Generated<number>;
-  earned_at: Timestamp | null;
-}
-
-export interface SessionsTable {
-  id: string;
-  user_id: string | null;
-  data: ColumnType<
-    Record<string, unknown>,
-    Record<string, unknown> | string | undefined,
-    Record<string, unknown> | string
-  >;
-  expires_at: Timestamp;
-  created_at: CreatedAt;
-}
-
-export interface Database {
-  users: UsersTable;
-  gainer_profiles: GainerProfilesTable;
-  mentor_profiles: MentorProfilesTable;
-  nonprofit_profiles: NonprofitProfilesTable;
-  projects: ProjectsTable;
-  project_roles: ProjectRolesTable;
-  project_members: ProjectMembersTable;
-  join_requests: JoinRequestsTable;
-  milestones: MilestonesTable;
-  tasks: TasksTable;
-  subtasks: SubtasksTable;
-  forum_posts: ForumPostsTable;
-  forum_replies: ForumRepliesTable;
-  post_likes: PostLikesTable;
-  reply_likes: ReplyLikesTable;
-  repositories: RepositoriesTable;
-  sync_runs: SyncRunsTable;
-  contributions: ContributionsTable;
-  notifications: NotificationsTable;
-  achievements: AchievementsTable;
-  user_achievements: UserAchievementsTable;
-  sessions: SessionsTable;
-}
+export type UserRole = Values<UsersTable, "role">;
+export type ProjectKind = Values<ProjectsTable, "kind">;
+export type ProjectStatus = Values<ProjectsTable, "status">;
+export type Difficulty = Values<ProjectsTable, "difficulty">;
+export type JoinRequestStatus = Values<JoinRequestsTable, "status">;
+export type TaskStatus = Values<TasksTable, "status">;
+export type TaskPriority = Values<TasksTable, "priority">;
+export type MilestoneStatus = Values<MilestonesTable, "status">;
+export type SyncStatus = Values<SyncRunsTable, "status">;
+export type SyncTrigger = Values<SyncRunsTable, "trigger">;
+export type PullRequestState = Values<PullRequestsTable, "state">;
 
 export type Project = Selectable<ProjectsTable>;
 export type NewProject = Insertable<ProjectsTable>;

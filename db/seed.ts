@@ -79,6 +79,120 @@ const TASK_TYPES = ["Feature", "Design", "Research", "Bug", "Documentation"] as 
 const PRIORITIES: TaskPriority[] = ["Low", "Medium", "High", "Critical"];
 const STATUSES: TaskStatus[] = ["Done", "Done", "InProgress", "Todo", "Todo", "Blocked"];
 
+/**
+ * A template's plan (what a project started from it begins with): a milestone per goal, spread
+ * over the template's duration, each with a design, build and test task and their checklists,
+ * plus a set-up task first and a hand-over task last. Offsets are days from the project's start.
+ */
+export function templatePlan(record: DemoProject) {
+  const templateId = demoId(`project:${record.key}`);
+  const stack = record.technologies.slice(0, 3).join(", ");
+  const count = record.goals.length;
+  if (!count) return { milestones: [], tasks: [] };
+  const offsetOf = (goalIndex: number) => Math.max(2, Math.round((record.durationDays * (goalIndex + 1)) / count));
+  const milestones: Rows<"template_milestones"> = record.goals.map((goal, goalIndex) => ({
+    id: demoId(`template-milestone:${record.key}:${goalIndex}`),
+    template_id: templateId,
+    title: goal,
+    description: `Done when ${goal.toLowerCase()} works end to end, is tested and is documented.`,
+    offset_days: offsetOf(goalIndex),
+    order_index: goalIndex,
+  }));
+  const tasks: Rows<"template_tasks"> = [];
+  const task = (
+    title: string,
+    fields: { description: string; priority: TaskPriority; type: string; due: number; milestone?: number },
+    subtasks: string[],
+  ) =>
+    tasks.push({
+      id: demoId(`template-task:${record.key}:${tasks.length}`),
+      template_id: templateId,
+      template_milestone_id: fields.milestone === undefined ? null : milestones[fields.milestone].id,
+      title,
+      description: fields.description,
+      priority: fields.priority,
+      type: fields.type,
+      due_offset_days: fields.due,
+      subtasks,
+      order_index: tasks.length,
+    });
+
+  task(
+    "Set up the repository and the development environment",
+    {
+      description: `Everyone can run ${record.name} locally before the first goal starts.`,
+      priority: "High",
+      type: "Chore",
+      due: Math.min(3, offsetOf(0) - 1),
+      milestone: 0,
+    },
+    [
+      "Create the repository with a README and a licence",
+      `Set up ${stack} and write down how to run it`,
+      "Agree on branches, reviews and the definition of done",
+    ],
+  );
+  record.goals.forEach((goal, goalIndex) => {
+    const begin = goalIndex === 0 ? 1 : offsetOf(goalIndex - 1);
+    const end = offsetOf(goalIndex);
+    const lower = goal.toLowerCase();
+    task(
+      `Design: ${goal}`,
+      {
+        description: `Decide what "${lower}" means for the people who will use it, before building it.`,
+        priority: goalIndex === 0 ? "High" : "Medium",
+        type: "Design",
+        due: Math.min(end, begin + Math.max(1, Math.round((end - begin) / 4))),
+        milestone: goalIndex,
+      },
+      [
+        `Write down who needs ${lower} and what they must be able to do`,
+        "Sketch the screens or the API and share them in the forum",
+        "Review the sketch with a mentor",
+      ],
+    );
+    task(
+      `Build: ${goal}`,
+      {
+        description: `Implement ${lower} in small pull requests, each reviewed by someone else.`,
+        priority: goalIndex === 0 ? "Critical" : "High",
+        type: "Feature",
+        due: Math.max(begin, end - 2),
+        milestone: goalIndex,
+      },
+      ["Split the work into small pull requests", `Implement ${lower}`, "Handle empty, error and slow-network states"],
+    );
+    task(
+      `Test: ${goal}`,
+      {
+        description: `Show that ${lower} works, on a small phone and with a keyboard too.`,
+        priority: "Medium",
+        type: "Chore",
+        due: end,
+        milestone: goalIndex,
+      },
+      [
+        "Write automated tests for the main paths",
+        "Try it on a phone and with the keyboard only",
+        "Fix what you found",
+      ],
+    );
+  });
+  task(
+    "Write the hand-over guide",
+    {
+      description: "What the organisation needs to run, change and pay for the project after the team leaves.",
+      priority: "Medium",
+      type: "Documentation",
+      due: offsetOf(count - 1),
+      milestone: count - 1,
+    },
+    ["How to deploy and what it costs", "How to change the content", "Who to ask when something breaks"],
+  );
+  return { milestones, tasks };
+}
+const DEMO_REPOSITORIES = 6;
+
 export function buildDemoData(now = new Date()) {
   const rows = {
     users: [] as Rows<"users">,
@@ -86,6 +200,8 @@ export function buildDemoData(now = new Date()) {
     mentor_profiles: [] as Rows<"mentor_profiles">,
     nonprofit_profiles: [] as Rows<"nonprofit_profiles">,
     projects: [] as Rows<"projects">,
+    template_milestones: [] as Rows<"template_milestones">,
+    template_tasks: [] as Rows<"template_tasks">,
     project_roles: [] as Rows<"project_roles">,
     project_members: [] as Rows<"project_members">,
     milestones: [] as Rows<"milestones">,
@@ -94,6 +210,7 @@ export function buildDemoData(now = new Date()) {
     forum_posts: [] as Rows<"forum_posts">,
     forum_replies: [] as Rows<"forum_replies">,
     post_likes: [] as Rows<"post_likes">,
+    repositories: [] as Rows<"repositories">,
   };
   const userId = (person: DemoPerson) => demoId(`user:${person.key}`);
 
@@ -182,7 +299,25 @@ export function buildDemoData(now = new Date()) {
         open_positions: role.openPositions,
       });
     }
-    if (isTemplate) return;
+    if (isTemplate) {
+      const plan = templatePlan(record);
+      rows.template_milestones.push(...plan.milestones);
+      rows.template_tasks.push(...plan.tasks);
+      return;
+    }
+
+    // The first few running projects have a repository (synced by the job queue at start; see
+    // README, "GitHub", for the loopback GitHub that serves them in development).
+    if (rows.repositories.length < DEMO_REPOSITORIES) {
+      const slug = record.name
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-|-$/g, "");
+      const repository = { owner: "gainers-hub-demo", name: slug };
+      const url = `https://github.com/${repository.owner}/${repository.name}`;
+      rows.repositories.push({ project_id: projectId, url, ...repository, linked_at: createdAt });
+      rows.projects[rows.projects.length - 1]!.repository_url = url;
+    }
 
     // A team: an owner (a nonprofit or a mentor) and one to three others.
     const owner = index % 3 === 0 ? random.pick(mentors) : random.pick(nonprofits);
@@ -193,13 +328,18 @@ export function buildDemoData(now = new Date()) {
       team.set(person.key, person);
     }
     const members = [...team.values()];
+    // A gainer takes one of the project's learner roles, never its mentor seat.
+    const gainerRoleIn = (roles: { name: string }[]) => {
+      const learnerRoles = roles.filter((role) => !/mentor/i.test(role.name));
+      return random.pick(learnerRoles.length ? learnerRoles : [{ name: "Contributor" }]).name;
+    };
     members.forEach((person, position) => {
       rows.project_members.push({
         id: demoId(`member:${record.key}:${person.key}`),
         project_id: projectId,
         user_id: userId(person),
         role_in_project:
-          position === 0 ? "Project Owner" : person.role === "mentor" ? "Mentor" : random.pick(record.roles).name,
+          position === 0 ? "Project Owner" : person.role === "mentor" ? "Mentor" : gainerRoleIn(record.roles),
         is_admin: position === 0,
         joined_at: new Date(createdAt.getTime() + position * DAY),
       });
@@ -287,6 +427,9 @@ const INSERT_ORDER = [
   "mentor_profiles",
   "nonprofit_profiles",
   "projects",
+  "template_milestones",
+  "template_tasks",
+  "repositories",
   "project_roles",
   "project_members",
   "milestones",
@@ -301,14 +444,15 @@ const BATCH = 200;
 
 export async function seedDemoData(db: DB): Promise<SeedResult> {
   const data = buildDemoData();
-  const alreadySeeded = await db
-    .selectFrom("projects")
-    .select("id")
-    .where("id", "=", data.projects[0].id!)
-    .executeTakeFirst();
-  if (!alreadySeeded) {
+  const [alreadySeeded, planSeeded] = await Promise.all([
+    db.selectFrom("projects").select("id").where("id", "=", data.projects[0].id!).executeTakeFirst(),
+    db.selectFrom("template_milestones").select("id").limit(1).executeTakeFirst(),
+  ]);
+  // A database seeded before templates carried plans gets just the plans.
+  const tables = !alreadySeeded ? INSERT_ORDER : planSeeded ? [] : (["template_milestones", "template_tasks"] as const);
+  if (tables.length) {
     await db.transaction().execute(async (trx) => {
-      for (const table of INSERT_ORDER) {
+      for (const table of tables) {
         const tableRows = data[table] as Rows<typeof table>;
         for (let start = 0; start < tableRows.length; start += BATCH) {
           await trx

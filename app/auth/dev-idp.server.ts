@@ -109,7 +109,7 @@ async function createProvider(): Promise<Provider> {
       {
         client_id: DEV_WEB_CLIENT_ID,
         client_secret: await devWebClientSecret(),
-        redirect_uris: [`${config.publicUrl}/auth-callback`],
+        redirect_uris: config.browserOrigins.map((origin) => `${origin}/auth-callback`),
         grant_types: ["authorization_code", "refresh_token"],
         response_types: ["code"],
         token_endpoint_auth_method: "client_secret_post",

@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { type CurrentUser, getUserByExternalId, getUserById } from "~/models/user.server";
-import { UnauthorizedError } from "~/utils/errors.server";
+import { ForbiddenError, UnauthorizedError } from "~/utils/errors.server";
 import { loginUrl } from "~/utils/urls";
 import { type Identity, identityProvider } from "./identity.server";
 import { getSessionUserId } from "./session.server";
@@ -35,6 +35,20 @@ export async function requireUser(request: Request): Promise<CurrentUser> {
   return user;
 }
 
+/** Where a signed-in person without a finished profile is sent (spec section 4, guard). */
+export const ONBOARDING_START = "/choose-role";
+export const PROFILE_FIRST = "Please create your profile first.";
+
+/**
+ * The signed-in user with a finished profile: actions honour the onboarding guard as pages do
+ * (root.tsx), so someone without a profile is sent to choose a role instead of acting.
+ */
+export async function requireProfile(request: Request): Promise<CurrentUser> {
+  const user = await requireUser(request);
+  if (user.isNewUser) throw redirect(ONBOARDING_START);
+  return user;
+}
+
 export interface ApiCaller {
   identity: Identity | null;
   user: CurrentUser | null;
@@ -62,6 +76,13 @@ export async function authenticateApiRequest(request: Request): Promise<ApiCalle
   const user = await getOptionalUser(request);
   if (!user) throw new UnauthorizedError();
   return { identity: null, user };
+}
+
+/** An API caller with a finished profile: 403 'Please create your profile first.' otherwise. */
+export async function requireApiProfile(request: Request): Promise<CurrentUser> {
+  const user = await requireApiUser(request);
+  if (user.isNewUser) throw new ForbiddenError(PROFILE_FIRST);
+  return user;
 }
 
 /** An API caller that has a user row. */

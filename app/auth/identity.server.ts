@@ -25,7 +25,8 @@ export interface Identity {
 }
 
 interface IdentityProvider {
-  authenticator: Authenticator<Identity>;
+  /** Signs a browser in and back to the origin it used (see signInOrigin). */
+  authenticatorFor(request: Request): Promise<Authenticator<Identity>>;
   /** Verifies an access token for our API: signature, issuer, audience, expiry. */
   verifyAccessToken(token: string): Promise<Identity>;
 }
@@ -33,7 +34,17 @@ interface IdentityProvider {
 export const STRATEGY = "identity-provider";
 const STATE_COOKIE = "__oauth_state";
 const SCOPES = ["openid", "profile", "email", "offline_access"];
-const redirectURI = () => `${config.publicUrl}/auth-callback`;
+
+/**
+ * Where the provider sends the browser back: the origin the browser used, when it is one of ours
+ * (config.browserOrigins), so the state cookie set before the round trip is there when it ends.
+ * Any other host falls back to PUBLIC_URL (the host redirects such requests there first).
+ */
+export function signInOrigin(request: Request): string {
+  const origin = new URL(request.url).origin;
+  return config.browserOrigins.includes(origin) ? origin : new URL(config.publicUrl).origin;
+}
+const callbackUrl = (origin: string) => `${origin}/auth-callback`;
 const stateCookie = () => ({
   name: STATE_COOKIE,
   httpOnly: true as const,
@@ -76,20 +87,36 @@ function makeProvider(options: {
   clientId: string;
   keys: JWTVerifyGetKey;
   apiAudience: string | string[];
-  strategy: (verify: (args: OAuth2Strategy.VerifyOptions) => Promise<Identity>) => Promise<OAuth2Strategy<Identity>>;
-}): Promise<IdentityProvider> {
+  strategy: (
+    origin: string,
+    verify: (args: OAuth2Strategy.VerifyOptions) => Promise<Identity>,
+  ) => Promise<OAuth2Strategy<Identity>>;
+}): IdentityProvider {
   const { issuer, clientId, keys, apiAudience } = options;
   const verifyIdToken = async ({ tokens }: OAuth2Strategy.VerifyOptions) => {
     const { payload } = await jwtVerify(tokens.idToken(), keys, { issuer, audience: clientId });
     return identityFromClaims(issuer, payload);
   };
-  return options.strategy(verifyIdToken).then((strategy) => ({
-    authenticator: new Authenticator<Identity>().use(strategy, STRATEGY),
+  // One authenticator per origin (at most three loopback names), made on first use.
+  const authenticators = new Map<string, Promise<Authenticator<Identity>>>();
+  return {
+    authenticatorFor(request) {
+      const origin = signInOrigin(request);
+      let authenticator = authenticators.get(origin);
+      if (!authenticator) {
+        authenticator = options
+          .strategy(origin, verifyIdToken)
+          .then((strategy) => new Authenticator<Identity>().use(strategy, STRATEGY));
+        authenticator.catch(() => authenticators.delete(origin));
+        authenticators.set(origin, authenticator);
+      }
+      return authenticator;
+    },
     async verifyAccessToken(token) {
       const { payload } = await jwtVerify(token, keys, { issuer, audience: apiAudience });
       return identityFromClaims(issuer, payload);
     },
-  }));
+  };
 }
 
 async function createDevProvider(): Promise<IdentityProvider> {
@@ -100,14 +127,16 @@ async function createDevProvider(): Promise<IdentityProvider> {
     clientId: DEV_WEB_CLIENT_ID,
     keys: createLocalJWKSet({ keys: [await devPublicJwk()] }),
     apiAudience: config.apiAudience,
-    strategy: async (verify) =>
+    // The browser meets the provider on its own origin (its cookies stay there); the server
+    // exchanges the code at the address it listens on.
+    strategy: async (origin, verify) =>
       new OAuth2Strategy<Identity>(
         {
           clientId: DEV_WEB_CLIENT_ID,
           clientSecret,
-          authorizationEndpoint: `${issuer}/auth`,
+          authorizationEndpoint: `${origin}${DEV_IDP_PATH}/auth`,
           tokenEndpoint: `${internalUrl()}${DEV_IDP_PATH}/token`,
-          redirectURI: redirectURI(),
+          redirectURI: callbackUrl(origin),
           scopes: [...SCOPES, API_SCOPE],
           cookie: stateCookie(),
         },
@@ -127,13 +156,13 @@ async function createOidcProvider(): Promise<IdentityProvider> {
     clientId: config.OIDC_CLIENT_ID!,
     keys: createRemoteJWKSet(new URL(discovery.jwks_uri)),
     apiAudience: config.apiAudience,
-    strategy: (verify) =>
+    strategy: (origin, verify) =>
       OAuth2Strategy.discover<Identity, OAuth2Strategy<Identity>>(
         issuerUrl,
         {
           clientId: config.OIDC_CLIENT_ID!,
           clientSecret: config.OIDC_CLIENT_SECRET!,
-          redirectURI: redirectURI(),
+          redirectURI: callbackUrl(origin),
           scopes: [...SCOPES, API_SCOPE],
           cookie: stateCookie(),
         },
@@ -150,12 +179,12 @@ async function createMicrosoftProvider(): Promise<IdentityProvider> {
     clientId,
     keys: createRemoteJWKSet(new URL(`https://login.microsoftonline.com/${tenant}/discovery/v2.0/keys`)),
     apiAudience: [`api://${clientId}`, clientId],
-    strategy: async (verify) =>
+    strategy: async (origin, verify) =>
       new MicrosoftStrategy<Identity>(
         {
           clientId,
           clientSecret: config.MICROSOFT_CLIENT_SECRET!,
-          redirectURI: redirectURI(),
+          redirectURI: callbackUrl(origin),
           tenantId: tenant,
           scopes: [...SCOPES, `api://${clientId}/${API_SCOPE}`],
           prompt: "select_account",

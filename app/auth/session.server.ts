@@ -92,3 +92,9 @@ export async function destroyUserSession(request: Request, redirectTo = "/"): Pr
   const session = await getSession(request);
   return redirect(redirectTo, { headers: { "Set-Cookie": await sessions.destroySession(session) } });
 }
+
+/** Deletes the sessions whose time is up (the hourly `remove-expired-sessions` job). */
+export async function removeExpiredSessions(now = new Date()): Promise<number> {
+  const result = await db.deleteFrom("sessions").where("expires_at", "<", now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -23,6 +23,7 @@ const TEXTS: Record<number, ErrorText> = {
   405: { title: "Method not allowed.", body: "This page cannot be used that way." },
   413: { title: "Too large", body: "What was sent is larger than this page accepts." },
   415: { title: "Unsupported form", body: "This form must be sent as a web form." },
+  429: { title: "Too many requests", body: "Please try again in a moment." },
 };
 
 export function ErrorScreen({

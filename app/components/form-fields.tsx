@@ -6,7 +6,7 @@ import {
   getTextareaProps,
   useFormMetadata,
 } from "@conform-to/react";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, type TextareaHTMLAttributes, useEffect, useRef, useState } from "react";
 
 /**
  * Form controls wired to conform: a label, the control, an optional hint and the field's errors,
@@ -38,7 +38,7 @@ function FieldShell({
   children,
 }: {
   field: AnyField;
-  label: string;
+  label: ReactNode;
   hint?: ReactNode;
   children: ReactNode;
 }) {
@@ -51,6 +51,30 @@ function FieldShell({
       {children}
       {hint ? (
         <p id={field.descriptionId} className="text-sm text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/** One checkbox with its label beside it and an optional hint. */
+export function CheckboxField({ field, label, hint }: { field: AnyField; label: string; hint?: ReactNode }) {
+  const { key, ...props } = getInputProps(field, {
+    type: "checkbox",
+    ariaDescribedBy: hint ? field.descriptionId : undefined,
+  });
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex items-start gap-3">
+        <input key={key} {...props} className="mt-1 size-5 shrink-0 accent-brand-600" />
+        <label htmlFor={field.id} className="font-medium text-slate-800">
+          {label}
+        </label>
+      </div>
+      {hint ? (
+        <p id={field.descriptionId} className="pl-8 text-sm text-slate-500">
           {hint}
         </p>
       ) : null}
@@ -91,15 +115,18 @@ export function TextAreaField({
   label,
   hint,
   rows = 5,
+  textareaProps,
 }: {
   field: AnyField;
-  label: string;
+  label: ReactNode;
   hint?: ReactNode;
   rows?: number;
+  /** Extra attributes for the control (a placeholder, key handling). */
+  textareaProps?: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id" | "defaultValue">;
 }) {
   return (
     <FieldShell field={field} label={label} hint={hint}>
-      <textarea {...getTextareaProps(field)} rows={rows} className={controlClass} />
+      <textarea {...getTextareaProps(field)} rows={rows} {...textareaProps} className={controlClass} />
     </FieldShell>
   );
 }
@@ -129,10 +156,15 @@ export function SelectField({
   );
 }
 
+/** Lists longer than this scroll in a box of their own, which says that more options follow. */
+const SCROLL_AFTER = 10;
+
 /**
- * Several options from a list. Without JavaScript: a group of checkboxes. With it: a picker that
- * adds one option at a time, hides chosen ones from the list and shows them as removable chips;
- * the choices are submitted the same way, as repeated fields of one name.
+ * Several options from a list. Without JavaScript: a group of checkboxes (a long list scrolls in a
+ * box that says so and fades at the cut). With it: a picker that adds one option at a time, hides
+ * chosen ones from the list and shows them as removable chips; the choices are submitted the same
+ * way, as repeated fields of one name. The picker starts from the boxes as they are when the
+ * script arrives, so what was ticked before (on a slow phone) is kept.
  */
 export function MultiSelectField({
   field,
@@ -149,7 +181,25 @@ export function MultiSelectField({
   const initial = toList(field.initialValue);
   const [enhanced, setEnhanced] = useState(false);
   const [chosen, setChosen] = useState<string[]>(initial);
-  useEffect(() => setEnhanced(true), []);
+  const checkboxes = useRef<HTMLDivElement>(null);
+  const picker = useRef<HTMLSelectElement>(null);
+  const focusPicker = useRef(false);
+  useEffect(() => {
+    const list = checkboxes.current;
+    if (list) {
+      setChosen(Array.from(list.querySelectorAll<HTMLInputElement>("input:checked"), (box) => box.value));
+      // A box just tapped still has focus. Let it go now: removed during React's commit, its blur
+      // would make conform submit a 'validate' natively, reloading the page with errors.
+      if (document.activeElement instanceof HTMLElement && list.contains(document.activeElement)) {
+        document.activeElement.blur();
+        focusPicker.current = true;
+      }
+    }
+    setEnhanced(true);
+  }, []);
+  useEffect(() => {
+    if (enhanced && focusPicker.current) picker.current?.focus();
+  }, [enhanced]);
 
   function update(next: string[]) {
     setChosen(next);
@@ -157,7 +207,13 @@ export function MultiSelectField({
     setTimeout(() => form.validate({ name: field.name }), 0);
   }
 
-  const describedBy = [hint ? field.descriptionId : null, field.errors?.length ? field.errorId : null]
+  const scrolls = options.length > SCROLL_AFTER;
+  const moreId = `${field.id}-more`;
+  const describedBy = [
+    hint ? field.descriptionId : null,
+    scrolls && !enhanced ? moreId : null,
+    field.errors?.length ? field.errorId : null,
+  ]
     .filter(Boolean)
     .join(" ");
   return (
@@ -200,6 +256,7 @@ export function MultiSelectField({
             Add {label.toLowerCase()}
           </label>
           <select
+            ref={picker}
             id={`${field.id}-picker`}
             value=""
             className={controlClass}
@@ -218,14 +275,27 @@ export function MultiSelectField({
           </select>
         </div>
       ) : (
-        <div className="mt-2 grid max-h-60 gap-1 overflow-y-auto rounded-lg border border-slate-200 bg-white p-2 sm:grid-cols-2">
-          {getCollectionProps(field, { type: "checkbox", options: [...options] }).map((props) => (
-            <label key={props.key} className="flex min-h-10 items-center gap-2 rounded px-2 hover:bg-slate-50">
-              <input {...props} key={props.key} className="size-4" />
-              {props.value}
-            </label>
-          ))}
-        </div>
+        <>
+          <div
+            ref={checkboxes}
+            className={`mt-2 grid gap-1 rounded-lg border border-slate-200 bg-white p-2 sm:grid-cols-2 ${
+              scrolls ? "scroll-fade max-h-60 overflow-y-auto" : ""
+            }`}
+          >
+            {getCollectionProps(field, { type: "checkbox", options: [...options] }).map((props) => (
+              <label key={props.key} className="flex min-h-10 items-center gap-2 rounded px-2 hover:bg-slate-50">
+                <input {...props} key={props.key} className="size-4" />
+                {props.value}
+              </label>
+            ))}
+          </div>
+          {scrolls ? (
+            <p id={moreId} className="mt-1 flex items-center gap-1 text-sm text-slate-600">
+              <span aria-hidden="true">↓</span>
+              {options.length} options: scroll the list for more.
+            </p>
+          ) : null}
+        </>
       )}
       <FieldErrors id={field.errorId} errors={field.errors} />
     </fieldset>

@@ -117,7 +117,7 @@ export function HeroSearch() {
         placeholder={placeholder}
         onKeyDown={submitOnEnter}
         enterKeyHint="search"
-        className="min-h-24 flex-1 resize-none rounded-xl border-0 p-3 text-base text-ink placeholder:text-slate-400 focus:outline-none"
+        className="min-h-24 flex-1 resize-none rounded-xl border-0 p-3 text-base text-ink placeholder:text-slate-500 focus:outline-none"
       />
       <input type="hidden" name="count" value="12" />
       <button type="submit" className="btn-primary" disabled={searching}>

@@ -24,12 +24,29 @@ export function useProfileForm<Schema extends ZodTypeAny>(
   return useForm<z.input<Schema>, z.output<Schema>>({
     id,
     lastResult,
-    constraint: getZodConstraint(schema),
+    constraint: constraintOf(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     defaultValue,
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
+}
+
+/**
+ * The fields' constraints, with `required` meaning what the form says: a field is required when
+ * the schema refuses it left empty. (getZodConstraint calls every preprocessed list required, so
+ * optional lists such as Tools did not say '(optional)' while optional links did.)
+ */
+export function constraintOf(schema: ZodTypeAny) {
+  // A copy: getZodConstraint answers through a proxy that ignores writes.
+  const constraint = { ...getZodConstraint(schema) };
+  // Not `instanceof`: the test runner may load a second copy of zod.
+  const shape: Record<string, ZodTypeAny> = (schema as Partial<z.AnyZodObject>).shape ?? {};
+  for (const [name, field] of Object.entries(shape)) {
+    const current = constraint[name];
+    if (current) constraint[name] = { ...current, required: !field.safeParse(undefined).success };
+  }
+  return constraint;
 }
 
 /**

@@ -1,13 +1,9 @@
 import { Link, useNavigate } from "@remix-run/react";
+import { ProjectCover } from "~/components/project-cover";
+import { StatusChip } from "~/components/status-chip";
 import type { KeyboardEvent } from "react";
 import type { ProjectSummary } from "~/models/project.server";
-import {
-  catalogueStatusLabel,
-  DEFAULT_PROJECT_IMAGE,
-  formatDuration,
-  formatOpenPositions,
-  visibleTags,
-} from "~/utils/format";
+import { catalogueStatusLabel, formatDuration, formatOpenPositions, visibleTags } from "~/utils/format";
 
 const MAX_TAGS = 4;
 
@@ -35,19 +31,10 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
       aria-labelledby={titleId}
       className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-brand-500"
     >
-      <img
-        src={project.projectPictureUrl || DEFAULT_PROJECT_IMAGE}
-        alt=""
-        width={640}
-        height={360}
-        loading="lazy"
-        className="aspect-video w-full object-cover"
-      />
+      <ProjectCover project={project} className="aspect-video w-full object-cover" />
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs font-medium text-slate-600">
-          <span className="rounded-full bg-brand-50 px-2 py-0.5 text-brand-700">
-            {catalogueStatusLabel(project.kind, project.projectStatus)}
-          </span>
+          <StatusChip status={catalogueStatusLabel(project.kind, project.projectStatus)} />
           <span>{formatDuration(project.durationDays)}</span>
           {project.kind === "project" ? <span>{formatOpenPositions(project.openPositions)}</span> : null}
         </div>

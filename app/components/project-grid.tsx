@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { ProjectSummary } from "~/models/project.server";
 import { ProjectCard } from "./project-card";
 
@@ -5,18 +6,22 @@ import { ProjectCard } from "./project-card";
 export function ProjectGrid({
   projects,
   empty,
+  emptyAction,
   wide = true,
 }: {
   projects: ProjectSummary[];
   empty?: string;
+  /** What to do about an empty list, e.g. a link that clears the search. */
+  emptyAction?: ReactNode;
   /** Four columns on wide screens; three suits short rows. */
   wide?: boolean;
 }) {
   if (projects.length === 0) {
     return empty ? (
-      <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
-        {empty}
-      </p>
+      <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+        <p>{empty}</p>
+        {emptyAction ? <div className="mt-4">{emptyAction}</div> : null}
+      </div>
     ) : null;
   }
   return (

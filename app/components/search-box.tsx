@@ -14,6 +14,7 @@ export function SearchBox({
   hidden,
   ignoreBlank = false,
   busy = false,
+  placeholder = "Search projects, technologies...",
 }: {
   action: string;
   defaultValue?: string;
@@ -24,6 +25,7 @@ export function SearchBox({
   ignoreBlank?: boolean;
   /** A search is on its way: the button is disabled so it is not sent twice. */
   busy?: boolean;
+  placeholder?: string;
 }) {
   const submit = useSubmit();
 
@@ -54,7 +56,7 @@ export function SearchBox({
         name={name}
         defaultValue={defaultValue}
         key={defaultValue}
-        placeholder="Search projects, technologies..."
+        placeholder={placeholder}
         maxLength={200}
         enterKeyHint="search"
         className="min-h-11 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-4 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-500 focus:outline-none"

@@ -1,10 +1,12 @@
-import { Form, Link, NavLink } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { type RefObject, useEffect, useRef } from "react";
 import type { CurrentUser } from "~/models/user.server";
 import { initialsOf } from "~/utils/format";
 
 /**
  * The header on every page: brand, main navigation, and sign-in or the profile menu. The mobile
- * menu and the profile menu are <details> disclosures, so they open without JavaScript.
+ * menu and the profile menu are <details> disclosures, so they open without JavaScript; with it,
+ * they close on navigation, Escape and a click outside, and opening one closes the other.
  */
 const NAV = [
   { to: "/", label: "Home", end: true },
@@ -20,7 +22,45 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "text-brand-700" : "text-slate-700"
   }`;
 
+type Menu = RefObject<HTMLDetailsElement>;
+
+function useMenuGroup(menus: Menu[]) {
+  const location = useLocation();
+  useEffect(() => {
+    for (const menu of menus) menu.current?.removeAttribute("open");
+  }, [location.key, menus]);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      const open = menus.find((menu) => menu.current?.open)?.current;
+      if (!open) return;
+      open.open = false;
+      open.querySelector("summary")?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      for (const menu of menus) {
+        if (menu.current?.open && !menu.current.contains(event.target as Node)) menu.current.open = false;
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.removeEventListener("pointerdown", onPointerDown);
+    };
+  }, [menus]);
+  /** Opening one menu closes the others. */
+  return (opened: Menu) => () => {
+    if (!opened.current?.open) return;
+    for (const menu of menus) if (menu !== opened && menu.current) menu.current.open = false;
+  };
+}
+
 export function SiteHeader({ user }: { user: CurrentUser | null }) {
+  const profileMenu = useRef<HTMLDetailsElement>(null);
+  const mobileMenu = useRef<HTMLDetailsElement>(null);
+  const menus = useRef([profileMenu, mobileMenu]).current;
+  const closeOthers = useMenuGroup(menus);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="container-page flex h-16 items-center justify-between gap-3">
@@ -40,8 +80,12 @@ export function SiteHeader({ user }: { user: CurrentUser | null }) {
           </ul>
         </nav>
         <div className="flex items-center gap-2">
-          {user ? <ProfileMenu user={user} /> : <SignInLink />}
-          <MobileMenu />
+          {user ? (
+            <ProfileMenu user={user} menuRef={profileMenu} onToggle={closeOthers(profileMenu)} />
+          ) : (
+            <SignInLink />
+          )}
+          <MobileMenu menuRef={mobileMenu} onToggle={closeOthers(mobileMenu)} />
         </div>
       </div>
     </header>
@@ -56,12 +100,17 @@ function SignInLink() {
   );
 }
 
-function ProfileMenu({ user }: { user: CurrentUser }) {
+interface MenuProps {
+  menuRef: Menu;
+  onToggle: () => void;
+}
+
+function ProfileMenu({ user, menuRef, onToggle }: { user: CurrentUser } & MenuProps) {
   const name = user.fullName || user.emailAddress;
   const initials = initialsOf(name);
   const profileHref = user.role ? `/profile/${user.role}/${user.userId}` : "/choose-role";
   return (
-    <details className="group relative">
+    <details className="group relative" ref={menuRef} onToggle={onToggle}>
       <summary
         className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full px-1 [&::-webkit-details-marker]:hidden"
         aria-label={`Account menu for ${name}`}
@@ -94,9 +143,9 @@ function ProfileMenu({ user }: { user: CurrentUser }) {
   );
 }
 
-function MobileMenu() {
+function MobileMenu({ menuRef, onToggle }: MenuProps) {
   return (
-    <details className="relative md:hidden">
+    <details className="relative md:hidden" ref={menuRef} onToggle={onToggle}>
       <summary className="btn-secondary !min-h-10 !px-3 cursor-pointer list-none [&::-webkit-details-marker]:hidden">
         Menu
       </summary>

@@ -17,7 +17,7 @@ export function TabLinks({
 }) {
   return (
     <nav aria-label={label} className={`border-b border-slate-200 ${className}`}>
-      <ul className="-mb-px flex gap-1 overflow-x-auto">
+      <ul className="-mb-px flex flex-wrap gap-x-1">
         {tabs.map((tab) => (
           <li key={tab.id}>
             <Link

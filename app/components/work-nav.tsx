@@ -1,16 +1,18 @@
 import { NavLink } from "@remix-run/react";
 
-/** The work area's side menu (spec section 2): a row of links on phones, a column on desktops. */
+/**
+ * The work area's side menu (spec section 2): a row of links on phones (wrapping, never cut
+ * off), a column on desktops. AI Insight joins it when the insights screen exists.
+ */
 const ITEMS = [
   { to: "/work", label: "My projects", end: true },
   { to: "/search-projects", label: "Browse Projects", end: false },
-  { to: "/ai-insight", label: "AI Insight", end: false },
 ];
 
 export function WorkNav() {
   return (
     <nav aria-label="Work area" className="lg:w-52 lg:shrink-0">
-      <ul className="flex gap-1 overflow-x-auto lg:flex-col">
+      <ul className="flex flex-wrap gap-1 lg:flex-col">
         {ITEMS.map((item) => (
           <li key={item.to}>
             <NavLink

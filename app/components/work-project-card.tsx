@@ -1,6 +1,8 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { ProjectCover } from "~/components/project-cover";
+import { StatusChip } from "~/components/status-chip";
 import type { WorkProject } from "~/models/my-projects.server";
-import { DEFAULT_PROJECT_IMAGE, visibleTags } from "~/utils/format";
+import { visibleTags } from "~/utils/format";
 
 const STATUS_LABELS = {
   InProgress: "Active",
@@ -37,20 +39,17 @@ export function WorkProjectCard({ project, tab }: { project: WorkProject; tab: s
 
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <img
-        src={project.projectPictureUrl || DEFAULT_PROJECT_IMAGE}
-        alt=""
-        width={640}
-        height={360}
-        className="aspect-[21/9] w-full object-cover"
-      />
+      <ProjectCover project={project} className="aspect-[21/9] w-full object-cover" />
       <div className="flex flex-1 flex-col gap-2 p-4">
         {project.projectStatus !== "Requested" ? (
-          <span className="self-start rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
-            {STATUS_LABELS[project.projectStatus]}
+          <span className="self-start">
+            <StatusChip status={STATUS_LABELS[project.projectStatus]} />
           </span>
         ) : (
-          <span className="self-start text-xs font-medium text-slate-500">Your request is waiting for an admin</span>
+          <span className="flex flex-wrap items-center gap-2 self-start text-xs font-medium text-slate-600">
+            <StatusChip status="Requested" />
+            Your request is waiting for an admin
+          </span>
         )}
         <h3 className="text-lg font-semibold">{project.projectName}</h3>
         <p className="line-clamp-2 text-sm text-slate-600">{project.projectDescription}</p>
@@ -67,7 +66,7 @@ export function WorkProjectCard({ project, tab }: { project: WorkProject; tab: s
         <div className="mt-auto flex flex-wrap gap-2 pt-3">
           {!waiting ? (
             <>
-              <Link to={`/work/tmp/${project.projectId}`} className="btn-primary">
+              <Link to={`/work/projects/${project.projectId}`} className="btn-primary">
                 Start Working
               </Link>
               {/* Running projects take join requests too, so their admins need the list as well. */}

@@ -77,3 +77,87 @@ export async function viewerRelation(
   ]);
   return { membership, pendingRequest: Boolean(pending) };
 }
+
+/**
+ * Proof that the acting user is a member of a project, with what the work area needs to know of
+ * both. Only the functions below make one, each with a single query, so a model function that
+ * takes a ProjectAccess knows the check was done (for a screen: once per request, by the layout).
+ */
+export interface ProjectAccess {
+  readonly actor: CurrentUser;
+  readonly projectId: string;
+  readonly projectName: string;
+  readonly projectStatus: "Pending" | "InProgress" | "Completed" | null;
+  readonly isAdmin: boolean;
+  readonly roleInProject: string;
+}
+
+const FORBIDDEN_PROJECT = "Only members of this project can see this.";
+
+function projectWithMembership(executor: DB, actor: CurrentUser) {
+  return executor
+    .selectFrom("projects as p")
+    .leftJoin("project_members as pm", (join) =>
+      join.onRef("pm.project_id", "=", "p.id").on("pm.user_id", "=", actor.userId),
+    )
+    .select(["p.id as project_id", "p.name", "p.status", "pm.is_admin", "pm.role_in_project"])
+    .where("p.kind", "=", "project");
+}
+
+function toAccess(
+  actor: CurrentUser,
+  row: {
+    project_id: string;
+    name: string;
+    status: ProjectAccess["projectStatus"];
+    is_admin: boolean | null;
+    role_in_project: string | null;
+  },
+): ProjectAccess {
+  if (row.is_admin === null || row.role_in_project === null) throw new ForbiddenError(FORBIDDEN_PROJECT);
+  return {
+    actor,
+    projectId: row.project_id,
+    projectName: row.name,
+    projectStatus: row.status,
+    isAdmin: row.is_admin,
+    roleInProject: row.role_in_project,
+  };
+}
+
+/** The actor's access to a project: NotFoundError when there is no such project, else ForbiddenError for non-members. */
+export async function requireMemberAccess(executor: DB, actor: CurrentUser, projectId: string): Promise<ProjectAccess> {
+  const row = await projectWithMembership(executor, actor).where("p.id", "=", projectId).executeTakeFirst();
+  if (!row) throw new NotFoundError("Project not found.");
+  return toAccess(actor, row);
+}
+
+/** Access to the project a task belongs to (one query): 404 for an unknown task, 403 for non-members. */
+export async function requireTaskAccess(
+  executor: DB,
+  actor: CurrentUser,
+  taskId: string,
+): Promise<ProjectAccess & { taskId: string }> {
+  const row = await projectWithMembership(executor, actor)
+    .innerJoin("tasks as t", "t.project_id", "p.id")
+    .select("t.id as task_id")
+    .where("t.id", "=", taskId)
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError("Task not found.");
+  return { ...toAccess(actor, row), taskId: row.task_id };
+}
+
+/** Access to the project a milestone belongs to (one query). */
+export async function requireMilestoneAccess(
+  executor: DB,
+  actor: CurrentUser,
+  milestoneId: string,
+): Promise<ProjectAccess & { milestoneId: string }> {
+  const row = await projectWithMembership(executor, actor)
+    .innerJoin("milestones as m", "m.project_id", "p.id")
+    .select("m.id as milestone_id")
+    .where("m.id", "=", milestoneId)
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError("Milestone not found.");
+  return { ...toAccess(actor, row), milestoneId: row.milestone_id };
+}

@@ -47,3 +47,25 @@ export async function addNotifications(trx: DB, notifications: NewNotification[]
     await sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${userId})`.execute(trx);
   }
 }
+
+/**
+ * Notifies every member of a project but the one who acted (nobody is told of their own action),
+ * in the caller's transaction.
+ */
+export async function notifyProjectMembers(
+  trx: DB,
+  projectId: string,
+  actorUserId: string,
+  notification: Omit<NewNotification, "userId">,
+): Promise<void> {
+  const members = await trx
+    .selectFrom("project_members")
+    .select("user_id")
+    .where("project_id", "=", projectId)
+    .where("user_id", "!=", actorUserId)
+    .execute();
+  await addNotifications(
+    trx,
+    members.map((member) => ({ userId: member.user_id, ...notification })),
+  );
+}

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { UserRole } from "#db/schema";
 import { db } from "~/db.server";
+import type { CurrentUser } from "~/models/user.server";
 import { NotFoundError, ValidationError } from "~/utils/errors.server";
 
 /** A person's public page (spec section 3, Profile), for screens and the API alike. */
@@ -43,7 +44,10 @@ export interface Profile {
   gitHubURL: string | null;
   linkedInURL: string | null;
   websiteURL: string | null;
-  /** Only for signed-in viewers. */
+  /**
+   * Only when the person chose to show it, or for themselves, or for the admins of a project
+   * they asked to join (who need a way to reach their requesters).
+   */
   email?: string;
   techExpertise: { programmingLanguages: string[]; technologies: string[]; tools: string[] };
   achievements: Achievement[];
@@ -54,7 +58,7 @@ export interface Profile {
 
 export async function getProfile(
   userId: string,
-  options: { role?: UserRole; includePrivate: boolean },
+  options: { role?: UserRole; viewer: CurrentUser | null },
 ): Promise<Profile> {
   const user = await db
     .selectFrom("users as u")
@@ -65,6 +69,7 @@ export async function getProfile(
       "u.id",
       "u.role",
       "u.email",
+      "u.show_email",
       "u.full_name",
       "u.profile_picture_url",
       "u.profile_completed",
@@ -93,7 +98,11 @@ export async function getProfile(
     .executeTakeFirst();
   if (!user || (options.role && user.role && user.role !== options.role)) throw new NotFoundError("Profile not found.");
 
-  const [achievements, projects] = await Promise.all([achievementsOf(userId), projectsOf(userId)]);
+  const [achievements, projects, emailVisible] = await Promise.all([
+    achievementsOf(userId),
+    projectsOf(userId),
+    user.show_email || mayReachPerson(options.viewer, userId),
+  ]);
   const role = user.role;
   return {
     userId: user.id,
@@ -115,7 +124,7 @@ export async function getProfile(
     gitHubURL: user.g_github ?? user.m_github ?? null,
     linkedInURL: user.g_linkedin ?? user.m_linkedin ?? null,
     websiteURL: user.m_website ?? user.n_website ?? null,
-    ...(options.includePrivate ? { email: user.email } : {}),
+    ...(emailVisible ? { email: user.email } : {}),
     techExpertise: {
       programmingLanguages: user.g_languages ?? user.m_languages ?? [],
       technologies: user.g_technologies ?? user.m_technologies ?? [],
@@ -125,6 +134,22 @@ export async function getProfile(
     projects,
     hasProfile: user.profile_completed,
   };
+}
+
+/** The person themselves, or an admin of a project the person asked to join. */
+async function mayReachPerson(viewer: CurrentUser | null, userId: string): Promise<boolean> {
+  if (!viewer) return false;
+  if (viewer.userId === userId) return true;
+  const row = await db
+    .selectFrom("join_requests as r")
+    .innerJoin("project_members as m", "m.project_id", "r.project_id")
+    .select("r.id")
+    .where("r.user_id", "=", userId)
+    .where("m.user_id", "=", viewer.userId)
+    .where("m.is_admin", "=", true)
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
 }
 
 /** Progress toward every achievement from the person's activity, in one query. */

@@ -21,14 +21,20 @@ function requireRole(actor: CurrentUser, role: UserRole) {
   }
 }
 
-async function finishProfile(trx: typeof db, userId: string, role: UserRole, fullName: string, picture?: string) {
+async function finishProfile(
+  trx: typeof db,
+  userId: string,
+  role: UserRole,
+  profile: { fullName: string; picture?: string; showEmail: boolean },
+) {
   const updated = await trx
     .updateTable("users")
     .set({
       role,
-      full_name: fullName,
+      full_name: profile.fullName,
       profile_completed: true,
-      profile_picture_url: picture ?? null,
+      profile_picture_url: profile.picture ?? null,
+      show_email: profile.showEmail,
       updated_at: new Date(),
     })
     .where("id", "=", userId)
@@ -69,7 +75,11 @@ export async function saveGainerProfile(actor: CurrentUser, userId: string, inpu
       .values({ user_id: userId, ...row })
       .onConflict((conflict) => conflict.column("user_id").doUpdateSet(row))
       .execute();
-    await finishProfile(trx, userId, "gainer", profile.fullName, profile.profilePictureURL);
+    await finishProfile(trx, userId, "gainer", {
+      fullName: profile.fullName,
+      picture: profile.profilePictureURL,
+      showEmail: profile.showEmail,
+    });
   });
   return { id: userId, ...profile };
 }
@@ -99,7 +109,11 @@ export async function saveMentorProfile(actor: CurrentUser, userId: string, inpu
       .values({ user_id: userId, ...row })
       .onConflict((conflict) => conflict.column("user_id").doUpdateSet(row))
       .execute();
-    await finishProfile(trx, userId, "mentor", profile.fullName, profile.profilePictureURL);
+    await finishProfile(trx, userId, "mentor", {
+      fullName: profile.fullName,
+      picture: profile.profilePictureURL,
+      showEmail: profile.showEmail,
+    });
   });
   return { id: userId, ...profile };
 }
@@ -124,7 +138,11 @@ export async function saveNonprofitProfile(actor: CurrentUser, userId: string, i
       .values({ user_id: userId, ...row })
       .onConflict((conflict) => conflict.column("user_id").doUpdateSet(row))
       .execute();
-    await finishProfile(trx, userId, "nonprofit", profile.organizationName, profile.profilePictureURL);
+    await finishProfile(trx, userId, "nonprofit", {
+      fullName: profile.organizationName,
+      picture: profile.profilePictureURL,
+      showEmail: profile.showEmail,
+    });
   });
   return { id: userId, ...profile };
 }

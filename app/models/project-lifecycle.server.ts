@@ -1,12 +1,15 @@
 import { sql } from "kysely";
 import { db } from "~/db.server";
+import { queueRepositorySync } from "~/jobs/sync-repository.server";
+import { logger } from "~/logger.server";
 import type { CurrentUser } from "~/models/user.server";
 import { templateStartSchema } from "~/schemas/join-request";
 import { INVALID_REPOSITORY_MESSAGE, parseRepositoryUrl, repositoryUrlSchema } from "~/schemas/repository";
 import { ConflictError, NotFoundError, ValidationError } from "~/utils/errors.server";
 import { parseOrThrow } from "~/utils/validation.server";
 import { requireProjectAdmin } from "./membership.server";
-import { addNotifications } from "./notification.server";
+import { notifyProjectMembers } from "./notification.server";
+import { copyTemplatePlan, startOfDayUtc } from "./template-plan.server";
 
 /**
  * A project's life: started from a template (Pending, the creator owns it), linked to a
@@ -15,7 +18,8 @@ import { addNotifications } from "./notification.server";
 
 /**
  * Copies a template into a new Pending project whose creator is its owner and admin. When the
- * template has roles, the creator picks one and takes one of its open positions.
+ * template has roles, the creator picks one and takes one of its open positions. The project
+ * begins with the template's plan (milestones, tasks, subtasks), dated from today, unassigned.
  */
 export async function startFromTemplate(
   actor: CurrentUser,
@@ -81,6 +85,7 @@ export async function startFromTemplate(
         is_admin: true,
       })
       .execute();
+    await copyTemplatePlan(trx, template.id, project.id, actor.userId, startOfDayUtc());
     return { newProjectId: project.id };
   });
 }
@@ -108,23 +113,12 @@ export async function startProject(
       throw new ConflictError(
         `Only a pending project can be started; this one is ${project.status === "InProgress" ? "already active" : "completed"}.`,
       );
-    const members = await trx
-      .selectFrom("project_members")
-      .select("user_id")
-      .where("project_id", "=", projectId)
-      .execute();
-    await addNotifications(
-      trx,
-      members
-        .filter((member) => member.user_id !== actor.userId)
-        .map((member) => ({
-          userId: member.user_id,
-          eventName: "projectStarted" as const,
-          title: "Project started",
-          message: `${project.name} has started.`,
-          data: { projectId, projectName: project.name },
-        })),
-    );
+    await notifyProjectMembers(trx, projectId, actor.userId, {
+      eventName: "projectStarted",
+      title: "Project started",
+      message: `${project.name} has started.`,
+      data: { projectId, projectName: project.name },
+    });
   });
   return { projectId, projectStatus: "InProgress" };
 }
@@ -165,5 +159,9 @@ export async function linkRepository(
       .where("id", "=", projectId)
       .execute();
   });
+  // The Code tab fills in on its own; a sync that cannot be queued now waits for 'Sync now' or the schedule.
+  await queueRepositorySync(projectId).catch((error: unknown) =>
+    logger.warn({ err: error, projectId }, "the first sync of a linked repository was not queued"),
+  );
   return { projectId, repositoryUrl: repository.url };
 }

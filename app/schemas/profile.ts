@@ -47,6 +47,20 @@ const pickedFrom = <Options extends readonly [string, ...string[]]>(options: Opt
     z.array(z.enum(options, { errorMap: () => ({ message: "Please choose from the list" }) })),
   );
 
+/**
+ * "Show my email": a checkbox in the forms ("on" when ticked, absent when not), a boolean in the
+ * API; absent means no, so the email stays private unless the person asks otherwise.
+ */
+const showEmail = z.preprocess(
+  (value) =>
+    value === undefined || value === null || value === "" || value === "false"
+      ? false
+      : value === "on" || value === "true"
+        ? true
+        : value,
+  z.boolean({ invalid_type_error: "Show my email must be true or false" }),
+);
+
 /** A whole number of years; the form sends text, the API a number. */
 const requiredYears = (max: number) =>
   z.preprocess(
@@ -78,6 +92,7 @@ export const gainerProfileSchema = z.object({
   programmingLanguages: pickedFrom(LANGUAGE_OPTIONS),
   technologies: pickedFrom(TECHNOLOGY_OPTIONS),
   tools: pickedFrom(TOOL_OPTIONS),
+  showEmail,
 });
 export type GainerProfileInput = z.infer<typeof gainerProfileSchema>;
 
@@ -97,6 +112,7 @@ export const mentorProfileSchema = z.object({
   linkedInURL: optionalUrl("LinkedIn URL"),
   gitHubURL: optionalUrl("GitHub URL"),
   websiteURL: optionalUrl("Website URL"),
+  showEmail,
 });
 export type MentorProfileInput = z.infer<typeof mentorProfileSchema>;
 
@@ -112,6 +128,7 @@ export const nonprofitProfileSchema = z.object({
     .email("Please enter a valid email address"),
   areasOfNeed: pickedFrom(NEED_OPTIONS).refine((list) => list.length >= 1, "Please choose at least one area of need"),
   profilePictureURL: optionalUrl("Profile picture URL"),
+  showEmail,
 });
 export type NonprofitProfileInput = z.infer<typeof nonprofitProfileSchema>;
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 /** Query parameters of the task dashboard (spec section 2, Temporary task dashboard). */
 export const TASK_SORTS = ["priority", "dueDate", "createdAt", "status"] as const;
+export type TaskSort = (typeof TASK_SORTS)[number];
 
 export const taskBoardQuerySchema = z.object({
   status: z
@@ -13,3 +14,25 @@ export const taskBoardQuerySchema = z.object({
   sort: z.enum(TASK_SORTS).default("priority"),
 });
 export type TaskBoardQuery = z.infer<typeof taskBoardQuerySchema>;
+
+/** The spec's sortBy values (named after the JSON fields) as the dashboard's sorts. */
+const SORT_BY = { CreatedAtUtc: "createdAt", Priority: "priority", DueAtUtc: "dueDate", Status: "status" } as const;
+
+/**
+ * The API's task lists (spec section 7): GET /api/projects/{id}/tasks/my-tasks (includeCompleted
+ * defaults to false) and /board (true), with the spec's includeCompleted and sortBy, and the
+ * dashboard's status, sort, page and pageSize. A page holds up to 500 tasks, 100 by default.
+ */
+export function taskListApiQuerySchema(includeCompletedByDefault: boolean) {
+  return taskBoardQuerySchema
+    .extend({
+      includeCompleted: z
+        .enum(["true", "false"], { message: "Use true or false." })
+        .optional()
+        .transform((value) => (value === undefined ? includeCompletedByDefault : value === "true")),
+      sortBy: z.enum(Object.keys(SORT_BY) as [keyof typeof SORT_BY]).optional(),
+      sort: z.enum(TASK_SORTS).optional(),
+      pageSize: z.coerce.number().int().min(1).max(500).default(100),
+    })
+    .transform(({ sortBy, sort, ...rest }) => ({ ...rest, sort: sortBy ? SORT_BY[sortBy] : (sort ?? "priority") }));
+}

@@ -1,7 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { z, ZodTypeAny } from "zod";
+import { requireApiUser } from "~/auth/guards.server";
 import { logger } from "~/logger.server";
+import type { CurrentUser } from "~/models/user.server";
 import { isId } from "~/utils/ids";
+import { isPersonal, PERSONAL_CACHE_CONTROL } from "~/utils/personal.server";
 import { asDomainError, DomainError, UnauthorizedError, ValidationError } from "./errors.server";
 import { parseOrThrow } from "./validation.server";
 
@@ -47,7 +50,14 @@ export function apiRoute(handlers: Partial<Record<Method, ApiMethodHandler>>) {
     if (!handler) return methodNotAllowed(allowed);
     return handler(args);
   });
-  return dispatch;
+  return async (args: LoaderFunctionArgs): Promise<Response> => {
+    const response = await dispatch(args);
+    if (!isPersonal(args.request, response.headers)) return response;
+    // A thrown redirect or a Response.json may have immutable headers: answer with a copy.
+    const personal = new Response(response.body, response);
+    personal.headers.set("Cache-Control", PERSONAL_CACHE_CONTROL);
+    return personal;
+  };
 }
 
 /** A route's `{id}` parameter: 400 when it is not a UUID. */
@@ -55,6 +65,33 @@ export function requireIdParam(params: Record<string, string | undefined>, name:
   const value = params[name];
   if (!isId(value)) throw new ValidationError(`Invalid ${name}: expected a UUID.`, { [name]: ["Must be a UUID."] });
   return value;
+}
+
+/** What a handler of a signed-in caller works with: the caller, the route's ids, the request. */
+export interface SignedInCall<Name extends string> {
+  user: CurrentUser;
+  ids: Record<Name, string>;
+  request: Request;
+}
+
+/**
+ * A method handler for signed-in callers: 401 without a user, then 400 for any of `idNames`
+ * that is not a UUID, before `handler` runs. Rights on the project are the model's to check.
+ */
+export function signedIn<Name extends string>(
+  idNames: readonly Name[],
+  handler: (call: SignedInCall<Name>) => Promise<Response>,
+): ApiMethodHandler {
+  return async ({ request, params }) => {
+    const user = await requireApiUser(request);
+    const ids = Object.fromEntries(idNames.map((name) => [name, requireIdParam(params, name)]));
+    return handler({ user, ids: ids as Record<Name, string>, request });
+  };
+}
+
+/** 204: done, nothing to send (DELETE). */
+export function noContent(): Response {
+  return new Response(null, { status: 204 });
 }
 
 /** Parses the query string with a zod schema; a bad parameter is a 400 with errors by field. */

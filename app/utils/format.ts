@@ -1,7 +1,5 @@
 /** Display texts shared by cards and detail pages, with the spec's defaults. */
 
-export const DEFAULT_PROJECT_IMAGE = "/images/project-default.svg";
-
 export function formatDuration(days: number | null | undefined, fallback = "N/A"): string {
   if (days === null || days === undefined || !Number.isFinite(days) || days <= 0) return fallback;
   return `${days} ${days === 1 ? "day" : "days"}`;
@@ -12,7 +10,10 @@ export function formatOpenPositions(count: number): string {
 }
 
 /** Shown status of a catalogue entry: templates say so, running projects read Active. */
-export function catalogueStatusLabel(kind: "template" | "project", status: string | null): string {
+export function catalogueStatusLabel(
+  kind: "template" | "project",
+  status: string | null,
+): "Template" | "Completed" | "Pending" | "Active" {
   if (kind === "template") return "Template";
   if (status === "Completed") return "Completed";
   if (status === "Pending") return "Pending";

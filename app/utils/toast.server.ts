@@ -1,6 +1,8 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { z } from "zod";
+import { sessionSecret } from "~/auth/secrets.server";
 import { config } from "~/config.server";
+import { singleton } from "~/utils/singleton.server";
 
 /**
  * Toasts are flash messages: an action sets one on its redirect, the next page shows it once
@@ -14,20 +16,28 @@ export const toastSchema = z.object({
 export type Toast = z.infer<typeof toastSchema>;
 export type ToastInput = z.input<typeof toastSchema>;
 
-const storage = createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
-  cookie: {
-    name: "__toast",
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: config.publicUrl.startsWith("https://"),
-    // The toast text is not secret; signing only stops others from planting messages.
-    secrets: [config.SESSION_SECRET ?? "gainers-hub-toast"],
-  },
-});
+/**
+ * Signed with the session secret (configured, or generated and kept in DATA_DIR): the toast text
+ * is not secret, but nobody else may plant a message that the site then shows as its own.
+ */
+export const TOAST_COOKIE = "__toast";
+const toastStorage = () =>
+  singleton("toast-storage", async () =>
+    createCookieSessionStorage<Record<string, never>, { toast: Toast }>({
+      cookie: {
+        name: TOAST_COOKIE,
+        httpOnly: true,
+        sameSite: "lax",
+        path: "/",
+        secure: config.publicUrl.startsWith("https://"),
+        secrets: [await sessionSecret()],
+      },
+    }),
+  );
 
 /** A Set-Cookie header that carries a toast to the next page. */
 export async function toastHeader(toast: ToastInput): Promise<string> {
+  const storage = await toastStorage();
   const session = await storage.getSession();
   session.flash("toast", toastSchema.parse(toast));
   return storage.commitSession(session);
@@ -41,6 +51,7 @@ export async function redirectWithToast(url: string, toast: ToastInput, init: Re
 
 /** The pending toast, if any, and the header that clears it. */
 export async function readToast(request: Request): Promise<{ toast: Toast | null; headers: HeadersInit | undefined }> {
+  const storage = await toastStorage();
   const session = await storage.getSession(request.headers.get("Cookie"));
   const parsed = toastSchema.safeParse(session.get("toast"));
   if (!parsed.success) return { toast: null, headers: undefined };

@@ -1,14 +1,11 @@
-import type { Kysely } from "kysely";
-import { executeScript } from "../sql-script";
+import { type Kysely, sql } from "kysely";
 
 /**
  * The whole data model of the spec. Rules that must always hold live here as constraints
  * (DESIGN principle 5), so no code path can break them.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await executeScript(
-    db,
-    /* sql */ `
+  await sql`
     create table users (
       id uuid primary key default gen_random_uuid(),
       external_id text not null unique,
@@ -19,9 +16,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       profile_picture_url text,
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now()
-    );
-    create unique index users_email_key on users (lower(email)) where email <> '';
-
+    )
+  `.execute(db);
+  await sql`
+    create unique index users_email_key on users (lower(email)) where email <> ''
+  `.execute(db);
+  await sql`
     create table gainer_profiles (
       user_id uuid primary key references users (id) on delete cascade,
       full_name text not null check (char_length(full_name) between 1 and 100),
@@ -39,8 +39,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       tools text[] not null default '{}',
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now()
-    );
-
+    )
+  `.execute(db);
+  await sql`
     create table mentor_profiles (
       user_id uuid primary key references users (id) on delete cascade,
       full_name text not null check (char_length(full_name) between 1 and 100),
@@ -58,8 +59,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       tools text[] not null default '{}',
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now()
-    );
-
+    )
+  `.execute(db);
+  await sql`
     create table nonprofit_profiles (
       user_id uuid primary key references users (id) on delete cascade,
       organization_name text not null check (char_length(organization_name) between 1 and 200),
@@ -71,10 +73,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       profile_picture_url text check (char_length(profile_picture_url) <= 200),
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now()
-    );
-
-    -- Templates and running projects share one table: a project started from a template
-    -- copies its content and keeps a link to it.
+    )
+  `.execute(db);
+  // Templates and running projects share one table: a project started from a template
+  // copies its content and keeps a link to it.
+  await sql`
     create table projects (
       id uuid primary key default gen_random_uuid(),
       kind text not null check (kind in ('template', 'project')),
@@ -97,13 +100,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now(),
       constraint projects_status_by_kind check ((kind = 'template') = (status is null))
-    );
-    create index projects_kind_status_created_idx on projects (kind, status, created_at desc, id);
-    create index projects_search_idx on projects using gin (search_document);
-    create index projects_technologies_idx on projects using gin (technologies);
-    create index projects_languages_idx on projects using gin (programming_languages);
-
-    -- Weighted search document: the name counts most, then tagline and skills, then the prose.
+    )
+  `.execute(db);
+  await sql`
+    create index projects_kind_status_created_idx on projects (kind, status, created_at desc, id)
+  `.execute(db);
+  await sql`
+    create index projects_search_idx on projects using gin (search_document)
+  `.execute(db);
+  await sql`
+    create index projects_technologies_idx on projects using gin (technologies)
+  `.execute(db);
+  await sql`
+    create index projects_languages_idx on projects using gin (programming_languages)
+  `.execute(db);
+  // Weighted search document: the name counts most, then tagline and skills, then the prose.
+  await sql`
     create function projects_search_document() returns trigger language plpgsql as $$
     begin
       new.search_document :=
@@ -115,19 +127,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         setweight(to_tsvector('english', array_to_string(new.goals, ' ')), 'C');
       return new;
     end
-    $$;
+    $$
+  `.execute(db);
+  await sql`
     create trigger projects_search_document_trigger
       before insert or update of name, tagline, description, technologies, programming_languages, goals
-      on projects for each row execute function projects_search_document();
-
+      on projects for each row execute function projects_search_document()
+  `.execute(db);
+  await sql`
     create table project_roles (
       id uuid primary key default gen_random_uuid(),
       project_id uuid not null references projects (id) on delete cascade,
       name text not null check (char_length(name) between 1 and 100),
       open_positions integer not null default 0 check (open_positions >= 0),
       unique (project_id, name)
-    );
-
+    )
+  `.execute(db);
+  await sql`
     create table project_members (
       id uuid primary key default gen_random_uuid(),
       project_id uuid not null references projects (id) on delete cascade,
@@ -136,9 +152,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       is_admin boolean not null default false,
       joined_at timestamptz not null default now(),
       unique (project_id, user_id)
-    );
-    create index project_members_user_idx on project_members (user_id);
-
+    )
+  `.execute(db);
+  await sql`
+    create index project_members_user_idx on project_members (user_id)
+  `.execute(db);
+  await sql`
     create table join_requests (
       id uuid primary key default gen_random_uuid(),
       project_id uuid not null references projects (id) on delete cascade,
@@ -150,11 +169,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       decided_by uuid references users (id) on delete set null,
       decided_at timestamptz,
       created_at timestamptz not null default now()
-    );
-    create unique index join_requests_one_pending_idx on join_requests (project_id, user_id) where status = 'Pending';
-    create index join_requests_project_status_idx on join_requests (project_id, status, created_at);
-    create index join_requests_user_idx on join_requests (user_id, status);
-
+    )
+  `.execute(db);
+  await sql`
+    create unique index join_requests_one_pending_idx on join_requests (project_id, user_id) where status = 'Pending'
+  `.execute(db);
+  await sql`
+    create index join_requests_project_status_idx on join_requests (project_id, status, created_at)
+  `.execute(db);
+  await sql`
+    create index join_requests_user_idx on join_requests (user_id, status)
+  `.execute(db);
+  await sql`
     create table milestones (
       id uuid primary key default gen_random_uuid(),
       project_id uuid not null references projects (id) on delete cascade,
@@ -165,9 +191,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       order_index integer not null default 0,
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now()
-    );
-    create index milestones_project_idx on milestones (project_id, status, order_index);
-
+    )
+  `.execute(db);
+  await sql`
+    create index milestones_project_idx on milestones (project_id, status, order_index)
+  `.execute(db);
+  await sql`
     create table tasks (
       id uuid primary key default gen_random_uuid(),
       project_id uuid not null references projects (id) on delete cascade,
@@ -182,10 +211,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_by uuid references users (id) on delete set null,
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now()
-    );
-    create index tasks_project_status_idx on tasks (project_id, status);
-    create index tasks_assignee_idx on tasks (assignee_id, status);
-
+    )
+  `.execute(db);
+  await sql`
+    create index tasks_project_status_idx on tasks (project_id, status)
+  `.execute(db);
+  await sql`
+    create index tasks_assignee_idx on tasks (assignee_id, status)
+  `.execute(db);
+  await sql`
     create table subtasks (
       id uuid primary key default gen_random_uuid(),
       task_id uuid not null references tasks (id) on delete cascade,
@@ -194,41 +228,52 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       is_done boolean not null default false,
       order_index integer not null default 0,
       created_at timestamptz not null default now()
-    );
-    create index subtasks_task_idx on subtasks (task_id, is_done, order_index);
-
+    )
+  `.execute(db);
+  await sql`
+    create index subtasks_task_idx on subtasks (task_id, is_done, order_index)
+  `.execute(db);
+  await sql`
     create table forum_posts (
       id uuid primary key default gen_random_uuid(),
       project_id uuid not null references projects (id) on delete cascade,
       author_id uuid not null references users (id) on delete cascade,
       content text not null check (char_length(btrim(content)) between 1 and 5000),
       created_at timestamptz not null default now()
-    );
-    create index forum_posts_project_idx on forum_posts (project_id, created_at desc);
-
+    )
+  `.execute(db);
+  await sql`
+    create index forum_posts_project_idx on forum_posts (project_id, created_at desc)
+  `.execute(db);
+  await sql`
     create table forum_replies (
       id uuid primary key default gen_random_uuid(),
       post_id uuid not null references forum_posts (id) on delete cascade,
       author_id uuid not null references users (id) on delete cascade,
       content text not null check (char_length(btrim(content)) between 1 and 5000),
       created_at timestamptz not null default now()
-    );
-    create index forum_replies_post_idx on forum_replies (post_id, created_at);
-
+    )
+  `.execute(db);
+  await sql`
+    create index forum_replies_post_idx on forum_replies (post_id, created_at)
+  `.execute(db);
+  await sql`
     create table post_likes (
       post_id uuid not null references forum_posts (id) on delete cascade,
       user_id uuid not null references users (id) on delete cascade,
       created_at timestamptz not null default now(),
       primary key (post_id, user_id)
-    );
-
+    )
+  `.execute(db);
+  await sql`
     create table reply_likes (
       reply_id uuid not null references forum_replies (id) on delete cascade,
       user_id uuid not null references users (id) on delete cascade,
       created_at timestamptz not null default now(),
       primary key (reply_id, user_id)
-    );
-
+    )
+  `.execute(db);
+  await sql`
     create table repositories (
       project_id uuid primary key references projects (id) on delete cascade,
       url text not null,
@@ -244,8 +289,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       is_public boolean not null default true,
       fetched_at timestamptz,
       linked_at timestamptz not null default now()
-    );
-
+    )
+  `.execute(db);
+  await sql`
     create table sync_runs (
       id uuid primary key default gen_random_uuid(),
       project_id uuid not null references projects (id) on delete cascade,
@@ -254,10 +300,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       error text,
       started_at timestamptz not null default now(),
       finished_at timestamptz
-    );
-    create index sync_runs_project_idx on sync_runs (project_id, started_at desc);
-    create unique index sync_runs_one_running_idx on sync_runs (project_id) where status = 'running';
-
+    )
+  `.execute(db);
+  await sql`
+    create index sync_runs_project_idx on sync_runs (project_id, started_at desc)
+  `.execute(db);
+  await sql`
+    create unique index sync_runs_one_running_idx on sync_runs (project_id) where status = 'running'
+  `.execute(db);
+  await sql`
     create table contributions (
       id uuid primary key default gen_random_uuid(),
       project_id uuid not null references projects (id) on delete cascade,
@@ -270,8 +321,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       lines_added integer not null default 0 check (lines_added >= 0),
       lines_deleted integer not null default 0 check (lines_deleted >= 0),
       unique (project_id, username)
-    );
-
+    )
+  `.execute(db);
+  await sql`
     create table notifications (
       id uuid primary key default gen_random_uuid(),
       user_id uuid not null references users (id) on delete cascade,
@@ -281,34 +333,42 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       data jsonb not null default '{}',
       read_at timestamptz,
       created_at timestamptz not null default now()
-    );
-    create index notifications_user_idx on notifications (user_id, created_at desc);
-
+    )
+  `.execute(db);
+  await sql`
+    create index notifications_user_idx on notifications (user_id, created_at desc)
+  `.execute(db);
+  await sql`
     create table achievements (
       id uuid primary key default gen_random_uuid(),
       key text not null unique,
       title text not null,
       description text not null,
       goal integer not null default 1 check (goal > 0)
-    );
-
+    )
+  `.execute(db);
+  await sql`
     create table user_achievements (
       user_id uuid not null references users (id) on delete cascade,
       achievement_id uuid not null references achievements (id) on delete cascade,
       progress integer not null default 0 check (progress >= 0),
       earned_at timestamptz,
       primary key (user_id, achievement_id)
-    );
-
+    )
+  `.execute(db);
+  await sql`
     create table sessions (
       id text primary key,
       user_id uuid references users (id) on delete cascade,
       data jsonb not null default '{}',
       expires_at timestamptz not null,
       created_at timestamptz not null default now()
-    );
-    create index sessions_expires_idx on sessions (expires_at);
-    create index sessions_user_idx on sessions (user_id);
-  `,
-  );
+    )
+  `.execute(db);
+  await sql`
+    create index sessions_expires_idx on sessions (expires_at)
+  `.execute(db);
+  await sql`
+    create index sessions_user_idx on sessions (user_id)
+  `.execute(db);
 }

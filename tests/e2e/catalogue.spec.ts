@@ -88,3 +88,20 @@ test("a card opens with the keyboard: Enter always, Space with JavaScript", asyn
   await page.keyboard.press(javaScriptEnabled ? "Space" : "Enter");
   await expect(page).toHaveURL(/\/project\/[0-9a-f-]{36}$/);
 });
+
+test("an empty search offers Clear search, which brings the projects back", async ({ page }) => {
+  await page.goto("/search-projects?tab=open&q=zzqxv");
+  await expect(page.getByText("No active projects available for joining")).toBeVisible();
+  await page.getByRole("link", { name: "Clear search" }).click();
+  await expect(page).toHaveURL(/\?tab=open$/);
+  await expect(page.getByRole("article").first()).toBeVisible();
+});
+
+test("the Filters toggle says whether it is open", async ({ page }) => {
+  await page.goto("/search-projects");
+  const toggle = page.locator("summary", { hasText: "Filters" });
+  await expect(toggle).toContainText("Show");
+  await toggle.click();
+  await expect(toggle).toContainText("Hide");
+  await expect(page.getByLabel("Difficulty")).toBeVisible();
+});

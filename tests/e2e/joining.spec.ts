@@ -2,6 +2,9 @@ import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { signUpAsGainer } from "./auth";
 
+// Whole journeys, some with two people, on a shared 2-core machine: each gets room to finish.
+test.describe.configure({ timeout: 90_000 });
+
 /** A template with roles, from the public API. */
 async function templateWithRoles(request: APIRequestContext) {
   const templates = await (await request.get("/api/projects/templates?pageSize=20")).json();
@@ -176,6 +179,8 @@ test.describe("permissions on screens", () => {
     await page.goto(`/projects/${project.projectId}/join-requests`);
     await expect(page).toHaveURL(new RegExp(`requests=${project.projectId}`));
     await page.goto(`/projects/${project.projectId}/tasks`);
-    await expect(page).toHaveURL(new RegExp(`/work/tmp/${project.projectId}$`));
+    await expect(page).toHaveURL(new RegExp(`/work/projects/${project.projectId}\\?tab=tasks$`));
+    await page.goto(`/projects/${project.projectId}/forum`);
+    await expect(page).toHaveURL(new RegExp(`/work/projects/${project.projectId}\\?tab=forum$`));
   });
 });

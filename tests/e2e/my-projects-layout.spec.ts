@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { signIn } from "./auth";
+import { signIn, signUpAsGainer } from "./auth";
 
 /**
  * My Projects with a panel open (issue 9): the panel sits above the list at full width, the page
@@ -49,4 +49,24 @@ test("with JavaScript the dialog stays pinned while the page scrolls", async ({ 
   expect(Math.abs(after.y - before.y)).toBeLessThan(2);
   await page.keyboard.press("Escape");
   await expect(panel).toBeHidden();
+});
+
+test("My Projects pages through a long list like the catalogue", async ({ page }) => {
+  await signUpAsGainer(page, "Paula Pager");
+  const [template] = await (await page.request.get("/api/projects/templates?pageSize=1")).json();
+  const detail = await (await page.request.get(`/api/projects/template/${template.projectId}`)).json();
+  const selectedRole = detail.requiredRoles?.[0]?.name ?? detail.requiredRoles?.[0];
+  for (let made = 0; made < 13; made++) {
+    const response = await page.request.post(`/api/projects/start-from-template?templateId=${template.projectId}`, {
+      data: selectedRole ? { selectedRole } : {},
+      headers: { Origin: new URL(page.url()).origin },
+    });
+    expect(response.status()).toBe(201);
+  }
+  await page.goto("/work?tab=pending");
+  await expect(page.getByRole("article")).toHaveCount(12);
+  await expect(page.getByText("Page 1 of 2")).toBeVisible();
+  await page.getByRole("link", { name: "Next →" }).click();
+  await expect(page).toHaveURL(/tab=pending&page=2/);
+  await expect(page.getByRole("article")).toHaveCount(1);
 });

@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { signIn, signUpAsGainer } from "./auth";
 
 test("a running project shows its story, roles, team and the way to join", async ({ page, request }) => {
   const [project] = await (await request.get("/api/projects/active?pageSize=1")).json();
@@ -33,4 +34,47 @@ test.describe("errors", () => {
     expect(malformed?.status()).toBe(400);
     await expect(page.getByRole("heading", { name: "This project address is not valid." })).toBeVisible();
   });
+});
+
+test("at 390 px the main action is in the first screen, under the title", async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const [project] = await (await request.get("/api/projects/active?pageSize=1")).json();
+  await page.goto(`/project/${project.projectId}`);
+  const join = page.getByRole("link", { name: "Request to Join" });
+  await expect(join).toBeInViewport();
+  await expect(page.getByText("Sign in and join to talk with the team in the project forum.")).toBeVisible();
+});
+
+test("each viewer reads the next step that fits them", async ({ page, request }) => {
+  const [template] = await (await request.get("/api/projects/templates?pageSize=1")).json();
+  await page.goto(`/project/${template.projectId}`);
+  await expect(page.getByRole("link", { name: "Contact the Team" })).toHaveCount(0);
+
+  await signUpAsGainer(page, "Vera Viewer");
+  const [project] = await (await request.get("/api/projects/active?pageSize=1")).json();
+  await page.goto(`/project/${project.projectId}`);
+  await expect(page.getByText("Join to talk with the team in the project forum.")).toBeVisible();
+  await expect(page.getByText("Sign in and join", { exact: false })).toHaveCount(0);
+});
+
+test("a member gets a link to the forum; the owner of a new project its next steps", async ({ page, request }) => {
+  await signIn(page, "grace.mensah@example.org");
+  await page.goto("/work?tab=active");
+  const first = page.getByRole("article").first();
+  const name = (await first.getByRole("heading").textContent())!;
+  const [match] = await (await request.get(`/api/projects/active?q=${encodeURIComponent(name)}&pageSize=1`)).json();
+  await page.goto(`/project/${match.projectId}`);
+  await expect(page.getByRole("link", { name: "Talk with the team in the project forum" })).toHaveAttribute(
+    "href",
+    `/projects/${match.projectId}/forum`,
+  );
+
+  const [template] = await (await request.get("/api/projects/templates?pageSize=1")).json();
+  await page.goto(`/project/${template.projectId}?create=1`);
+  const dialog = page.getByRole("dialog", { name: "Create New Project" });
+  const role = dialog.getByLabel("Your role");
+  if (await role.count()) await role.selectOption({ index: 1 });
+  await dialog.getByRole("button", { name: "Create Project" }).click();
+  await expect(page.getByRole("heading", { name: "Next steps" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Start Project" })).toHaveAttribute("href", "/work?tab=pending");
 });

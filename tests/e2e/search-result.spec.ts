@@ -57,7 +57,7 @@ test("an empty term and a hopeless one say so", async ({ page }) => {
   await expect(page.getByText("No projects found")).toBeVisible();
   await expect(page.getByText("Try refining your keywords or use different terms.")).toBeVisible();
   await expect(page.getByRole("article")).toHaveCount(0);
-  await page.getByRole("link", { name: "Browse all projects" }).click();
+  await page.getByRole("link", { name: "Clear search" }).click();
   await expect(page).toHaveURL(/\/search-projects$/);
 });
 

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createUserSession } from "~/auth/session.server";
 import { db } from "~/db.server";
 import type { CurrentUser } from "~/models/user.server";
 import { action as chooseRoleAction } from "~/routes/account/choose-role";
@@ -10,7 +9,7 @@ import { action as repository } from "~/routes/api/projects/repository";
 import { action as profileApi } from "~/routes/api/users/profile";
 import { action as projectPage } from "~/routes/public/project";
 import { action as myProjects } from "~/routes/work/my-projects";
-import { apiRequest, routeContext as context } from "../fixtures/api";
+import { apiRequest, routeContext as context, sessionCookie } from "../fixtures/api";
 import { createProject, createUser } from "../fixtures/factories";
 
 /**
@@ -22,11 +21,6 @@ let admin: CurrentUser;
 let requester: CurrentUser;
 let projectId: string;
 let requesterCookie = "";
-
-async function sessionCookie(user: CurrentUser) {
-  const response = await createUserSession(new Request("http://localhost/login"), user.userId, "/");
-  return response.headers.get("Set-Cookie")!.split(";")[0]!;
-}
 
 function formPost(path: string, cookie: string, fields: Record<string, string>, contentType?: string) {
   const body = new URLSearchParams(fields).toString();

@@ -112,12 +112,12 @@ describe("saving profiles", () => {
 });
 
 describe("profile pages' data", () => {
-  it("shows public fields to everyone and the email only to signed-in viewers", async () => {
+  it("shows public fields to everyone and the email only to its owner", async () => {
     const user = await createUser({ profileCompleted: false });
     await saveGainerProfile(user, user.userId, { ...validGainer, gitHubURL: "https://github.com/gale" });
     const projectId = await createProject({ name: "Shelter Board" });
     await addMember(projectId, user, { role: "Frontend Developer" });
-    const visitor = await getProfile(user.userId, { includePrivate: false });
+    const visitor = await getProfile(user.userId, { viewer: null });
     expect(visitor).toMatchObject({
       fullName: "Gale Gainer",
       badge: "Gainer",
@@ -128,19 +128,20 @@ describe("profile pages' data", () => {
       hasProfile: true,
     });
     expect(visitor).not.toHaveProperty("email");
-    expect(await getProfile(user.userId, { includePrivate: true })).toHaveProperty("email", user.emailAddress);
+    expect(await getProfile(user.userId, { viewer: await createUser() })).not.toHaveProperty("email");
+    expect(await getProfile(user.userId, { viewer: user })).toHaveProperty("email", user.emailAddress);
   });
 
   it("achievements unlock from real activity", async () => {
     const user = await createUser();
-    const before = await getProfile(user.userId, { includePrivate: false });
+    const before = await getProfile(user.userId, { viewer: null });
     expect(before.achievements.find((a) => a.title === "First Project")).toMatchObject({
       locked: true,
       progressPercentage: 0,
     });
     const projectId = await createProject();
     await addMember(projectId, user);
-    const after = await getProfile(user.userId, { includePrivate: false });
+    const after = await getProfile(user.userId, { viewer: null });
     expect(after.achievements.find((a) => a.title === "First Project")).toMatchObject({
       locked: false,
       progressPercentage: 100,
@@ -153,7 +154,7 @@ describe("profile pages' data", () => {
 });
 
 describe("profile API", () => {
-  it("GET: public without email; authenticated needs credentials and has the email", async () => {
+  it("GET: public without email; authenticated needs credentials; the email only for its owner", async () => {
     const user = await createUser();
     const params = { role: "gainer", id: user.userId };
     const open = await publicProfileRoute.loader({
@@ -175,7 +176,13 @@ describe("profile API", () => {
       params,
       context,
     });
-    expect(await signedIn.json()).toHaveProperty("email", user.emailAddress);
+    expect(await signedIn.json()).not.toHaveProperty("email");
+    const owner = await profileRoute.loader({
+      request: await apiRequest(`/api/users/gainer/${user.userId}/profile`, { user }),
+      params,
+      context,
+    });
+    expect(await owner.json()).toHaveProperty("email", user.emailAddress);
     const badRole = await publicProfileRoute.loader({
       request: await apiRequest("/x"),
       params: { role: "wizard", id: user.userId },

@@ -6,7 +6,7 @@ import {
   startProject,
   validateRepositoryUrl,
 } from "~/models/project-lifecycle.server";
-import { getTaskDashboard } from "~/models/task-board.server";
+import { getTaskDashboard } from "~/models/task.server";
 import { taskBoardQuerySchema } from "~/schemas/task-board";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "~/utils/errors.server";
 import { addMember, createProject, createUser, openPositions } from "../fixtures/factories";

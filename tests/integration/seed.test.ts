@@ -2,6 +2,8 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { seedDemoData } from "#db/seed";
 import { db } from "~/db.server";
+import { startFromTemplate } from "~/models/project-lifecycle.server";
+import { createUser } from "../fixtures/factories";
 
 async function countOf(table: "projects" | "tasks" | "forum_posts" | "users" | "milestones") {
   const result = await sql<{ count: number }>`select count(*)::int as count from ${sql.table(table)}`.execute(db);
@@ -36,5 +38,53 @@ describe("demo data", () => {
     expect(await countOf("projects")).toBe(counts.projects);
     expect(await countOf("tasks")).toBe(counts.tasks);
     expect(await countOf("users")).toBe(counts.users);
+  });
+
+  it("gives every demo template a plan that a project started from it begins with", async () => {
+    await seedDemoData(db);
+    const templates = await db
+      .selectFrom("projects as p")
+      .leftJoin("template_milestones as m", "m.template_id", "p.id")
+      .leftJoin("template_tasks as t", "t.template_id", "p.id")
+      .select([
+        "p.id",
+        sql<number>`count(distinct m.id)::int`.as("milestones"),
+        sql<number>`count(distinct t.id)::int`.as("tasks"),
+        sql<number>`count(distinct t.id) filter (where cardinality(t.subtasks) > 0)::int`.as("withSubtasks"),
+      ])
+      .where("p.kind", "=", "template")
+      .groupBy("p.id")
+      .execute();
+    expect(templates.length).toBeGreaterThanOrEqual(10);
+    for (const template of templates) {
+      expect(template.milestones).toBeGreaterThanOrEqual(2);
+      expect(template.tasks).toBeGreaterThan(template.milestones);
+      expect(template.withSubtasks).toBe(template.tasks);
+    }
+
+    const template = await db
+      .selectFrom("projects")
+      .innerJoin("project_roles", "project_roles.project_id", "projects.id")
+      .select(["projects.id", "project_roles.name"])
+      .where("projects.kind", "=", "template")
+      .executeTakeFirstOrThrow();
+    const { newProjectId } = await startFromTemplate(await createUser(), template.id, { selectedRole: template.name });
+    const copied = await db
+      .selectFrom("tasks")
+      .select([sql<number>`count(*)::int`.as("tasks"), sql<number>`count(assignee_id)::int`.as("assigned")])
+      .where("project_id", "=", newProjectId)
+      .executeTakeFirstOrThrow();
+    const planned = templates.find((row) => row.id === template.id)!;
+    expect(copied).toEqual({ tasks: planned.tasks, assigned: 0 });
+
+    // A database seeded before templates carried plans gets them on the next seed.
+    await db.deleteFrom("template_tasks").execute();
+    await db.deleteFrom("template_milestones").execute();
+    expect((await seedDemoData(db)).seeded).toBe(false);
+    const restored = await db
+      .selectFrom("template_tasks")
+      .select(sql<number>`count(*)::int`.as("n"))
+      .executeTakeFirstOrThrow();
+    expect(restored.n).toBe(templates.reduce((sum, row) => sum + row.tasks, 0));
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "~/config.server";
+import { publicUrlRedirect } from "~/utils/public-url.server";
 
 describe("configuration", () => {
   it("defaults to the embedded database and the development sign-in on loopback", () => {
@@ -38,5 +39,31 @@ describe("configuration", () => {
 
   it("keeps an in-memory database in memory", () => {
     expect(loadConfig({ DATA_DIR: ":memory:" }).dataDir).toBeUndefined();
+  });
+
+  it("signs browsers in on every loopback name, or on PUBLIC_URL alone when it is set", () => {
+    expect(loadConfig({ PORT: "3100" }).browserOrigins).toEqual([
+      "http://localhost:3100",
+      "http://127.0.0.1:3100",
+      "http://[::1]:3100",
+    ]);
+    expect(loadConfig({ PUBLIC_URL: "https://hub.example.org/" }).browserOrigins).toEqual(["https://hub.example.org"]);
+  });
+});
+
+describe("the PUBLIC_URL redirect", () => {
+  const publicUrl = "https://hub.example.org";
+
+  it("sends other host names to PUBLIC_URL with the same path and query", () => {
+    expect(publicUrlRedirect("127.0.0.1", "/login?redirectTo=%2Fabout", publicUrl)).toBe(
+      "https://hub.example.org/login?redirectTo=%2Fabout",
+    );
+    expect(publicUrlRedirect("[::1]", "/", publicUrl)).toBe("https://hub.example.org/");
+  });
+
+  it("leaves PUBLIC_URL's own host, health checks, and every host without PUBLIC_URL alone", () => {
+    expect(publicUrlRedirect("HUB.example.org", "/login", publicUrl)).toBeNull();
+    expect(publicUrlRedirect("10.0.0.5", "/healthz", publicUrl)).toBeNull();
+    expect(publicUrlRedirect("127.0.0.1", "/login", undefined)).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { takeRedirect } from "~/auth/redirect-cookie.server";
 import { createUserSession } from "~/auth/session.server";
 import { logger } from "~/logger.server";
 import { ensureUser } from "~/models/user.server";
+import { enforceRateLimit } from "~/utils/rate-limit.server";
 
 export const meta: MetaFunction = () => [{ title: "Signing you in… · Gainers Hub" }];
 
@@ -13,13 +14,14 @@ export const meta: MetaFunction = () => [{ title: "Signing you in… · Gainers 
  * (once per session), start a fresh session and route: new users choose a role, others go to
  * where they were going or home (spec section 4, Sign-in and routing).
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await enforceRateLimit(request, context, "sign-in");
   const url = new URL(request.url);
   if (!url.searchParams.has("code") && !url.searchParams.has("error")) throw redirect("/login");
   const { to, clear } = await takeRedirect(request);
   const clearCookies = [clear, ...clearStateCookies(request)];
   try {
-    const { authenticator } = await identityProvider();
+    const authenticator = await (await identityProvider()).authenticatorFor(request);
     const identity = await authenticator.authenticate(STRATEGY, request);
     const user = await ensureUser(identity);
     const response = await createUserSession(request, user.userId, user.isNewUser ? "/choose-role" : (to ?? "/"));

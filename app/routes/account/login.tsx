@@ -2,15 +2,17 @@ import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { getOptionalUser } from "~/auth/guards.server";
 import { identityProvider, STRATEGY } from "~/auth/identity.server";
 import { rememberRedirect, safeRedirect } from "~/auth/redirect-cookie.server";
+import { enforceRateLimit } from "~/utils/rate-limit.server";
 
 /**
  * /login: signed-in users go home (or where they were going); everyone else is sent to the
  * identity provider, remembering where to come back to.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await enforceRateLimit(request, context, "sign-in");
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
   if (await getOptionalUser(request)) throw redirect(redirectTo);
-  const { authenticator } = await identityProvider();
+  const authenticator = await (await identityProvider()).authenticatorFor(request);
   try {
     await authenticator.authenticate(STRATEGY, request);
   } catch (thrown) {

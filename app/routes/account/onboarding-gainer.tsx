@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
-import { MultiSelectField, SelectField, TextAreaField, TextField } from "~/components/form-fields";
+import { CheckboxField, MultiSelectField, SelectField, TextAreaField, TextField } from "~/components/form-fields";
 import { FormSection, ProfileForm, useProfileForm } from "~/components/profile-form";
 import { saveGainerProfile } from "~/models/profile.server";
 import { gainerProfileSchema } from "~/schemas/profile";
@@ -21,8 +21,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { fullName: user.fullName };
 }
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleProfileForm(request, gainerProfileSchema, saveGainerProfile);
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  handleProfileForm(request, context, gainerProfileSchema, saveGainerProfile);
 
 export default function GainerProfile() {
   const { fullName } = useLoaderData<typeof loader>();
@@ -45,6 +45,11 @@ export default function GainerProfile() {
         <TextField field={fields.profilePictureURL} label="Profile picture URL" type="url" />
         <TextField field={fields.linkedInURL} label="LinkedIn URL" type="url" />
         <TextField field={fields.gitHubURL} label="GitHub URL" type="url" />
+        <CheckboxField
+          field={fields.showEmail}
+          label="Show my email"
+          hint="Everyone who can see your profile will see your email. Otherwise only you, and the admins of projects you ask to join, see it."
+        />
       </FormSection>
       <FormSection title="Background">
         <TextField

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
-import { MultiSelectField, SelectField, TextAreaField, TextField } from "~/components/form-fields";
+import { CheckboxField, MultiSelectField, SelectField, TextAreaField, TextField } from "~/components/form-fields";
 import { FormSection, ProfileForm, useProfileForm } from "~/components/profile-form";
 import { saveMentorProfile } from "~/models/profile.server";
 import { mentorProfileSchema } from "~/schemas/profile";
@@ -20,8 +20,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { fullName: user.fullName };
 }
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleProfileForm(request, mentorProfileSchema, saveMentorProfile);
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  handleProfileForm(request, context, mentorProfileSchema, saveMentorProfile);
 
 export default function MentorProfile() {
   const { fullName } = useLoaderData<typeof loader>();
@@ -41,6 +41,11 @@ export default function MentorProfile() {
         <TextField field={fields.linkedInURL} label="LinkedIn URL" type="url" />
         <TextField field={fields.gitHubURL} label="GitHub URL" type="url" />
         <TextField field={fields.websiteURL} label="Website URL" type="url" />
+        <CheckboxField
+          field={fields.showEmail}
+          label="Show my email"
+          hint="Everyone who can see your profile will see your email. Otherwise only you, and the admins of projects you ask to join, see it."
+        />
       </FormSection>
       <FormSection title="Experience">
         <TextField field={fields.currentRole} label="Current title" hint="For example: Senior Engineer at a bank." />

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/auth/guards.server";
-import { MultiSelectField, TextAreaField, TextField } from "~/components/form-fields";
+import { CheckboxField, MultiSelectField, TextAreaField, TextField } from "~/components/form-fields";
 import { FormSection, ProfileForm, useProfileForm } from "~/components/profile-form";
 import { saveNonprofitProfile } from "~/models/profile.server";
 import { nonprofitProfileSchema } from "~/schemas/profile";
@@ -15,8 +15,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { contactName: user.fullName, contactEmail: user.emailAddress };
 }
 
-export const action = ({ request }: ActionFunctionArgs) =>
-  handleProfileForm(request, nonprofitProfileSchema, saveNonprofitProfile);
+export const action = ({ request, context }: ActionFunctionArgs) =>
+  handleProfileForm(request, context, nonprofitProfileSchema, saveNonprofitProfile);
 
 export default function NonprofitProfile() {
   const { contactName, contactEmail } = useLoaderData<typeof loader>();
@@ -43,6 +43,11 @@ export default function NonprofitProfile() {
       <FormSection title="Contact">
         <TextField field={fields.contactName} label="Contact person" autoComplete="name" />
         <TextField field={fields.contactEmail} label="Contact email" type="email" autoComplete="email" />
+        <CheckboxField
+          field={fields.showEmail}
+          label="Show my email"
+          hint="Everyone who can see your profile will see your email. Otherwise only you, and the admins of projects you ask to join, see it."
+        />
       </FormSection>
       <FormSection title="What you need">
         <MultiSelectField

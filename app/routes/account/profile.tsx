@@ -29,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (actual && actual !== role) throw redirect(`/profile/${actual}/${params.id}${new URL(request.url).search}`);
   const viewer = await getOptionalUser(request);
   const tab = new URL(request.url).searchParams.get("expertise");
-  const profile = await orErrorScreen(getProfile(params.id, { includePrivate: Boolean(viewer) }));
+  const profile = await orErrorScreen(getProfile(params.id, { viewer }));
   return { profile, tab: EXPERTISE_TABS.find((item) => item.id === tab)?.id ?? "technologies" };
 }
 
@@ -155,24 +155,45 @@ export default function ProfilePage() {
           {profile.achievements.map((achievement) => (
             <li
               key={achievement.title}
-              className={`rounded-xl border p-4 ${achievement.locked ? "border-slate-200 bg-slate-50" : "border-emerald-200 bg-emerald-50"}`}
+              className={`flex gap-3 rounded-xl p-4 ${achievement.locked ? "border border-dashed border-slate-300 bg-white" : "border border-emerald-300 bg-emerald-50 shadow-sm"}`}
             >
-              <p className="flex items-center justify-between font-semibold">
-                {achievement.title}
-                {achievement.locked ? <span className="text-xs font-medium text-slate-500">Locked</span> : null}
-              </p>
-              <p className="text-sm text-slate-600">{achievement.description}</p>
-              {achievement.locked ? (
-                <div className="mt-2 flex items-center gap-2 text-xs text-slate-600">
-                  <span className="h-2 flex-1 overflow-hidden rounded-full bg-slate-200">
-                    <span
-                      className="block h-full bg-brand-500"
-                      style={{ width: `${achievement.progressPercentage}%` }}
-                    />
+              {/* A medal when earned, a padlock when not: the state is in the shape, not only the colour. */}
+              <span
+                aria-hidden="true"
+                className={`grid size-10 shrink-0 place-items-center rounded-full ${achievement.locked ? "bg-slate-100 text-slate-500" : "bg-emerald-600 text-white"}`}
+              >
+                <svg viewBox="0 0 20 20" className="size-5 fill-current">
+                  <path
+                    d={
+                      achievement.locked
+                        ? "M6 8V6a4 4 0 1 1 8 0v2h1v9H5V8Zm1.6 0h4.8V6a2.4 2.4 0 1 0-4.8 0Z"
+                        : "M10 2a5 5 0 1 1 0 10 5 5 0 0 1 0-10Zm-3 10.9 1 5.1 2-1.5 2 1.5 1-5.1a6.5 6.5 0 0 1-6 0Z"
+                    }
+                  />
+                </svg>
+              </span>
+              <div className="min-w-0 flex-1">
+                <p className="flex items-center justify-between gap-2 font-semibold">
+                  {achievement.title}
+                  <span
+                    className={`text-xs font-semibold ${achievement.locked ? "text-slate-600" : "text-emerald-800"}`}
+                  >
+                    {achievement.locked ? "Locked" : "Earned"}
                   </span>
-                  {achievement.progressPercentage}%
-                </div>
-              ) : null}
+                </p>
+                <p className="text-sm text-slate-600">{achievement.description}</p>
+                {achievement.locked ? (
+                  <div className="mt-2 flex items-center gap-2 text-xs text-slate-600">
+                    <span className="h-2 flex-1 overflow-hidden rounded-full bg-slate-200">
+                      <span
+                        className="block h-full bg-brand-500"
+                        style={{ width: `${achievement.progressPercentage}%` }}
+                      />
+                    </span>
+                    {achievement.progressPercentage}%
+                  </div>
+                ) : null}
+              </div>
             </li>
           ))}
         </ul>

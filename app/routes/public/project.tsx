@@ -1,8 +1,10 @@
 import { parseWithZod } from "@conform-to/zod";
+import { ProjectCover } from "~/components/project-cover";
+import { StatusChip } from "~/components/status-chip";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { getOptionalUser, requireUser } from "~/auth/guards.server";
+import { getOptionalUser, requireProfile } from "~/auth/guards.server";
 import { ErrorScreen } from "~/components/error-screen";
 import { CreateFromTemplateForm, JoinProjectForm } from "~/components/join-project-form";
 import { UrlDialog } from "~/components/url-dialog";
@@ -15,7 +17,7 @@ import { joinRequestSchema, templateStartSchema } from "~/schemas/join-request";
 import { redirectWithToast } from "~/utils/toast.server";
 import { invariantResponse, withErrorScreen } from "~/utils/errors.server";
 import { readForm, replyWithError } from "~/utils/forms.server";
-import { DEFAULT_PROJECT_IMAGE, formatDuration, initialsOf } from "~/utils/format";
+import { catalogueStatusLabel, formatDuration, initialsOf } from "~/utils/format";
 import { isId } from "~/utils/ids";
 import { loginUrl } from "~/utils/urls";
 
@@ -32,6 +34,7 @@ export const loader = withErrorScreen(async ({ request, params }: LoaderFunction
     project,
     signedIn: Boolean(user),
     isMember: Boolean(relation?.membership),
+    isAdmin: Boolean(relation?.membership?.isAdmin),
     pendingRequest: Boolean(relation?.pendingRequest),
     here: `/project/${project.projectId}`,
   };
@@ -39,7 +42,7 @@ export const loader = withErrorScreen(async ({ request, params }: LoaderFunction
 
 /** Request to Join (running projects) and Create New Project (templates). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireProfile(request);
   invariantResponse(isId(params.id), "This project address is not valid.");
   const formData = await readForm(request);
   const intent = formData.get("intent");
@@ -76,7 +79,7 @@ function formatDate(value: string | null): string {
 }
 
 export default function ProjectDetail() {
-  const { project, signedIn, isMember, pendingRequest, here } = useLoaderData<typeof loader>();
+  const { project, signedIn, isMember, isAdmin, pendingRequest, here } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const search = new URLSearchParams(location.search);
@@ -85,6 +88,18 @@ export default function ProjectDetail() {
   const difficulty = project.difficultyLevel ?? "Unknown";
   const duration = formatDuration(project.durationDays);
   const mainAction = isTemplate ? "Create New Project" : "Request to Join";
+  const actionProps: ProjectActionsProps = {
+    projectId: project.projectId,
+    mainAction,
+    here,
+    signedIn,
+    isMember,
+    isAdmin,
+    pendingRequest,
+    isTemplate,
+    isPending: project.projectStatus === "Pending",
+    hasRepository: Boolean(project.repositoryLink),
+  };
 
   return (
     <article className="container-page py-6">
@@ -116,40 +131,61 @@ export default function ProjectDetail() {
         </UrlDialog>
       ) : null}
 
-      <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <div className="min-w-0 space-y-8">
-          <header className="space-y-3">
-            {project.tagline ? <p className="font-medium text-brand-700">{project.tagline}</p> : null}
-            <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
-            <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600" aria-label="Project facts">
-              <li>{isTemplate ? "Template" : project.projectStatus === "Pending" ? "Pending" : "Active"}</li>
-              <li>{duration}</li>
-              <li>{project.scope || "Public"}</li>
-              <li>{difficulty}</li>
-              {project.repositoryLink ? (
-                <li>
-                  <a
-                    href={project.repositoryLink}
-                    rel="noopener noreferrer"
-                    target="_blank"
-                    className="text-brand-700 underline"
-                  >
-                    Repository<span className="sr-only"> (opens in a new tab)</span>
-                  </a>
-                </li>
-              ) : null}
-            </ul>
-            <img
-              src={project.projectPictureUrl || DEFAULT_PROJECT_IMAGE}
-              alt=""
-              width={640}
-              height={360}
-              className="aspect-[21/9] w-full rounded-2xl object-cover"
-            />
+      {/* One grid: on phones the actions come right under the title and the details last; on
+          desktops both sit in a sticky side column. One copy of each, so nothing is said twice. */}
+      <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-x-8">
+        <header className="min-w-0 space-y-3 lg:col-start-1 lg:row-start-1">
+          {project.tagline ? <p className="font-medium text-brand-700">{project.tagline}</p> : null}
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
+          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600" aria-label="Project facts">
+            <li>
+              <StatusChip status={catalogueStatusLabel(project.kind, project.projectStatus)} />
+            </li>
+            <li>{duration}</li>
+            <li>{project.scope || "Public"}</li>
+            <li>{difficulty}</li>
+            {project.repositoryLink ? (
+              <li>
+                <a
+                  href={project.repositoryLink}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  className="text-brand-700 underline"
+                >
+                  Repository<span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </li>
+            ) : null}
+          </ul>
+        </header>
+
+        <aside
+          className="contents lg:sticky lg:top-20 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:block lg:space-y-4 lg:self-start"
+          aria-label="Join and details"
+        >
+          <ProjectActions {...actionProps} />
+          <div className="rounded-2xl border border-slate-200 bg-white p-5 max-lg:order-last">
+            <h2 className="font-semibold">Details</h2>
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+              <dt className="text-slate-500">Difficulty</dt>
+              <dd>{difficulty}</dd>
+              <dt className="text-slate-500">Start date</dt>
+              <dd>{isTemplate ? "When you start it" : formatDate(project.startDate)}</dd>
+              <dt className="text-slate-500">Publicity</dt>
+              <dd>{project.scope || "Public"}</dd>
+              <dt className="text-slate-500">Duration</dt>
+              <dd>{duration}</dd>
+            </dl>
+          </div>
+        </aside>
+
+        <div className="min-w-0 space-y-8 lg:col-start-1 lg:row-start-2">
+          <div className="space-y-3">
+            <ProjectCover project={project} className="aspect-[21/9] w-full rounded-2xl object-cover" />
             <p className="whitespace-pre-line text-lg text-slate-700">
               {project.projectDescription || "No description"}
             </p>
-          </header>
+          </div>
 
           <DetailSection title="Goals">
             {project.goals.length ? (
@@ -226,53 +262,6 @@ export default function ProjectDetail() {
             )}
           </DetailSection>
         </div>
-
-        <aside className="space-y-4 lg:sticky lg:top-20 lg:self-start" aria-label="Join and details">
-          <div className="rounded-2xl border border-slate-200 bg-white p-5">
-            {!signedIn ? (
-              <Link to={loginUrl(here)} className="btn-primary w-full">
-                {mainAction}
-              </Link>
-            ) : isMember ? (
-              <Link to={`/work/tmp/${project.projectId}`} className="btn-primary w-full">
-                Start Working
-              </Link>
-            ) : pendingRequest ? (
-              <button type="button" className="btn-primary w-full" disabled>
-                Request Pending
-              </button>
-            ) : (
-              <Link
-                to={`${here}?${isTemplate ? "create" : "join"}=1`}
-                preventScrollReset
-                className="btn-primary w-full"
-              >
-                {mainAction}
-              </Link>
-            )}
-            <a href="#team" className="btn-secondary mt-3 w-full">
-              Contact the Team
-            </a>
-            <p className="mt-3 text-sm text-slate-600">
-              {isTemplate
-                ? "Start your own project from this template and lead its team."
-                : "Sign in and join to talk with the team in the project forum."}
-            </p>
-          </div>
-          <div className="rounded-2xl border border-slate-200 bg-white p-5">
-            <h2 className="font-semibold">Details</h2>
-            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-              <dt className="text-slate-500">Difficulty</dt>
-              <dd>{difficulty}</dd>
-              <dt className="text-slate-500">Start date</dt>
-              <dd>{isTemplate ? "When you start it" : formatDate(project.startDate)}</dd>
-              <dt className="text-slate-500">Publicity</dt>
-              <dd>{project.scope || "Public"}</dd>
-              <dt className="text-slate-500">Duration</dt>
-              <dd>{duration}</dd>
-            </dl>
-          </div>
-        </aside>
       </div>
     </article>
   );
@@ -305,4 +294,88 @@ function TagList({ tags }: { tags: string[] }) {
 
 export function ErrorBoundary() {
   return <ErrorScreen />;
+}
+
+interface ProjectActionsProps {
+  projectId: string;
+  mainAction: string;
+  here: string;
+  signedIn: boolean;
+  isMember: boolean;
+  isAdmin: boolean;
+  pendingRequest: boolean;
+  isTemplate: boolean;
+  isPending: boolean;
+  hasRepository: boolean;
+}
+
+/** The main action and what it leads to, worded for who is looking (issue 9: next steps). */
+function ProjectActions(props: ProjectActionsProps) {
+  const { projectId, mainAction, here, signedIn, isMember, isAdmin, pendingRequest, isTemplate } = props;
+  const forum = `/projects/${projectId}/forum`;
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-5">
+      {!signedIn ? (
+        <Link to={loginUrl(here)} className="btn-primary w-full">
+          {mainAction}
+        </Link>
+      ) : isMember ? (
+        <Link to={`/work/projects/${projectId}`} className="btn-primary w-full">
+          Start Working
+        </Link>
+      ) : pendingRequest ? (
+        <button type="button" className="btn-primary w-full" disabled>
+          Request Pending
+        </button>
+      ) : (
+        <Link
+          to={`${here}?${isTemplate ? "create" : "join"}=1#dialog`}
+          preventScrollReset
+          className="btn-primary w-full"
+        >
+          {mainAction}
+        </Link>
+      )}
+      {isMember && isAdmin && props.isPending ? (
+        <div className="mt-4 rounded-xl bg-brand-50 p-4 text-sm">
+          <h2 className="font-semibold text-ink">Next steps</h2>
+          <ol className="mt-2 list-decimal space-y-1 pl-5 text-slate-700">
+            {!props.hasRepository ? (
+              <li>
+                <Link to={`/work?tab=pending&repository=${projectId}#dialog`} className="text-brand-700 underline">
+                  Connect Repository
+                </Link>
+              </li>
+            ) : null}
+            <li>
+              <Link to="/work?tab=pending" className="text-brand-700 underline">
+                Start Project
+              </Link>{" "}
+              when your team is ready: people can then ask to join.
+            </li>
+          </ol>
+        </div>
+      ) : null}
+      {!isTemplate && !isMember ? (
+        <a href="#team" className="btn-secondary mt-3 w-full">
+          Contact the Team
+        </a>
+      ) : null}
+      <p className="mt-3 text-sm text-slate-600">
+        {isTemplate ? (
+          "Start your own project from this template and lead its team."
+        ) : isMember ? (
+          <Link to={forum} className="text-brand-700 underline">
+            Talk with the team in the project forum
+          </Link>
+        ) : pendingRequest ? (
+          "An admin will answer your request. You can talk with the team in the forum once you have joined."
+        ) : signedIn ? (
+          "Join to talk with the team in the project forum."
+        ) : (
+          "Sign in and join to talk with the team in the project forum."
+        )}
+      </p>
+    </div>
+  );
 }

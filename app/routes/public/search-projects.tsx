@@ -86,6 +86,9 @@ export default function Catalogue() {
   const search = new URLSearchParams(location.search);
   const loading = navigation.state === "loading" && navigation.location.pathname === "/search-projects";
   const activeFilters = (["difficulty", "technology", "language", "duration"] as const).filter((key) => filters[key]);
+  // An empty result of a search or filter offers the way back to everything on this tab.
+  const narrowed = Boolean(filters.q) || activeFilters.length > 0;
+  const clearHref = tab === "all" ? "/search-projects" : `?tab=${tab}`;
 
   const tabHref = (id: Tab) => {
     const params = new URLSearchParams(search);
@@ -132,8 +135,24 @@ export default function Catalogue() {
           open={activeFilters.length > 0}
           className="group max-w-4xl rounded-xl border border-slate-200 bg-white"
         >
-          <summary className="flex min-h-11 cursor-pointer items-center px-4 font-semibold">
-            Filters{activeFilters.length ? ` (${activeFilters.length})` : ""}
+          <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 rounded-xl px-4 font-semibold hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
+            <span className="inline-flex items-center gap-2">
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 fill-current text-slate-600">
+                <path d="M3 5h14v1.5H3zm3 4.25h8v1.5H6zm2.5 4.25h3V15h-3z" />
+              </svg>
+              Filters{activeFilters.length ? ` (${activeFilters.length})` : ""}
+            </span>
+            <span className="inline-flex items-center gap-1 text-sm font-medium text-slate-600">
+              <span className="group-open:hidden">Show</span>
+              <span className="hidden group-open:inline">Hide</span>
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 20 20"
+                className="size-5 fill-current transition-transform group-open:rotate-180"
+              >
+                <path d="M5.5 7.5 10 12l4.5-4.5 1 1L10 14 4.5 8.5z" />
+              </svg>
+            </span>
           </summary>
           <div className="grid gap-4 border-t border-slate-100 p-4 sm:grid-cols-2 lg:grid-cols-4">
             <FilterSelect
@@ -210,6 +229,7 @@ export default function Catalogue() {
               failed="Failed to load active projects."
               more={tab === "all" ? { href: tabHref("open"), label: "Find more active projects" } : null}
               search={search}
+              clearHref={narrowed ? clearHref : null}
             />
           ) : null}
           {templates ? (
@@ -220,6 +240,7 @@ export default function Catalogue() {
               failed="Failed to load template projects."
               more={tab === "all" ? { href: tabHref("templates"), label: "Find more template projects" } : null}
               search={search}
+              clearHref={narrowed ? clearHref : null}
             />
           ) : null}
         </div>
@@ -235,6 +256,7 @@ function CatalogueSection({
   failed,
   more,
   search,
+  clearHref,
 }: {
   title: string;
   section: Section;
@@ -242,6 +264,7 @@ function CatalogueSection({
   failed: string;
   more: { href: string; label: string } | null;
   search: URLSearchParams;
+  clearHref: string | null;
 }) {
   const headingId = title.toLowerCase().replace(/\W+/g, "-");
   const page = section.page;
@@ -263,7 +286,17 @@ function CatalogueSection({
         </p>
       ) : (
         <>
-          <ProjectGrid projects={page.items} empty={page.page > 1 && page.total > 0 ? undefined : empty} />
+          <ProjectGrid
+            projects={page.items}
+            empty={page.page > 1 && page.total > 0 ? undefined : empty}
+            emptyAction={
+              clearHref ? (
+                <Link to={clearHref} className="btn-secondary">
+                  Clear search
+                </Link>
+              ) : null
+            }
+          />
           {page.items.length === 0 && page.page > 1 && page.total > 0 ? (
             <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
               There is nothing on this page.{" "}

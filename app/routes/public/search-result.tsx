@@ -91,7 +91,9 @@ export default function SearchResult() {
             Search Error: {error}
           </p>
         ) : projects.length === 0 ? (
-          <Message title="No projects found">Try refining your keywords or use different terms.</Message>
+          <Message title="No projects found" action="Clear search">
+            Try refining your keywords or use different terms.
+          </Message>
         ) : (
           <ProjectGrid projects={projects} />
         )}
@@ -100,13 +102,21 @@ export default function SearchResult() {
   );
 }
 
-function Message({ title, children }: { title: string; children: string }) {
+function Message({
+  title,
+  children,
+  action = "Browse all projects",
+}: {
+  title: string;
+  children: string;
+  action?: string;
+}) {
   return (
     <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
       <p className="text-xl font-semibold">{title}</p>
       <p className="mt-2 text-slate-600">{children}</p>
       <Link to="/search-projects" className="btn-secondary mt-6">
-        Browse all projects
+        {action}
       </Link>
     </div>
   );

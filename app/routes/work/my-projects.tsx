@@ -3,9 +3,10 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 import { z } from "zod";
-import { requireUser } from "~/auth/guards.server";
+import { requireProfile, requireUser } from "~/auth/guards.server";
 import { JoinRequestsPanel } from "~/components/join-requests-panel";
 import { RepositoryForm } from "~/components/repository-form";
+import { Pagination } from "~/components/pagination";
 import { TabLinks } from "~/components/tab-links";
 import { UrlDialog } from "~/components/url-dialog";
 import { WorkNav } from "~/components/work-nav";
@@ -31,6 +32,8 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number]["id"];
 
+const PAGE_SIZE = 12;
+
 const inTab = (tab: Tab, project: WorkProject) =>
   tab === "active"
     ? project.projectStatus === "InProgress"
@@ -42,6 +45,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const params = new URL(request.url).searchParams;
   const tab = z.enum(WORK_TABS).catch("active").parse(params.get("tab"));
+  const page = z.coerce
+    .number()
+    .int()
+    .min(1)
+    .catch(1)
+    .parse(params.get("page") ?? undefined);
   let projects: WorkProject[] | null = null;
   try {
     projects = await listMyProjects(user.userId);
@@ -64,6 +73,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const repositoryFor = params.get("repository");
   return {
     tab,
+    page,
     projects,
     requests,
     repository:
@@ -90,7 +100,7 @@ const FAILURE_TEXT = {
 } as const;
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
+  const user = await requireProfile(request);
   const formData = await readForm(request);
   const parsed = myProjectsIntentSchema.safeParse(Object.fromEntries(formData));
   invariantResponse(parsed.success, "This request is missing what it needs (a project or a join request).");
@@ -133,12 +143,16 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function MyProjects() {
-  const { tab, projects, requests, repository } = useLoaderData<typeof loader>();
+  const { tab, page, projects, requests, repository } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
   const current = TABS.find((item) => item.id === tab)!;
-  const shown = projects?.filter((project) => inTab(tab, project)) ?? [];
-  const closeTo = `/work?tab=${tab}`;
+  const inThisTab = projects?.filter((project) => inTab(tab, project)) ?? [];
+  // Pages like the catalogue: an admin of forty projects gets a page at a time.
+  const lastPage = Math.max(1, Math.ceil(inThisTab.length / PAGE_SIZE));
+  const shownPage = Math.min(page, lastPage);
+  const shown = inThisTab.slice((shownPage - 1) * PAGE_SIZE, shownPage * PAGE_SIZE);
+  const closeTo = `/work?tab=${tab}${shownPage > 1 ? `&page=${shownPage}` : ""}`;
 
   // The success view closes itself after 1.5 s (spec section 4, Repository link).
   useEffect(() => {
@@ -207,6 +221,12 @@ export default function MyProjects() {
               ))}
             </ul>
           )}
+          <Pagination
+            page={shownPage}
+            pageSize={PAGE_SIZE}
+            total={inThisTab.length}
+            search={new URLSearchParams({ tab })}
+          />
         </div>
       </div>
     </div>

@@ -1,4 +1,4 @@
 import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 
-/** Notification target: the project's forum, on its work page (the tasks view until that page exists). */
-export const loader = ({ params }: LoaderFunctionArgs) => redirect(`/work/tmp/${params.id}`);
+/** Notification target: the project's forum, on its work page. */
+export const loader = ({ params }: LoaderFunctionArgs) => redirect(`/work/projects/${params.id}?tab=forum`);

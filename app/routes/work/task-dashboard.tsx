@@ -1,13 +1,23 @@
 import { ErrorScreen } from "~/components/error-screen";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { requireProjectAccess } from "~/auth/project-guard.server";
 import { requireUser } from "~/auth/guards.server";
 import { Pagination } from "~/components/pagination";
+import { StatusChip } from "~/components/status-chip";
+import { UrlDialog } from "~/components/url-dialog";
+import { projectTabHref } from "~/components/work/project-tabs";
+import { Chip, PRIORITY_STYLES } from "~/components/work/task-chips";
+import { TaskForm } from "~/components/work/task-form";
 import { WorkNav } from "~/components/work-nav";
-import { getTaskDashboard, type TaskCard } from "~/models/task-board.server";
+import { createTask, getTaskDashboard, type TaskCard, taskFormOptions } from "~/models/task.server";
+import { newTaskSchema } from "~/schemas/task";
 import { TASK_SORTS, taskBoardQuerySchema } from "~/schemas/task-board";
-import { orErrorScreen } from "~/utils/errors.server";
+import { invariantResponse, orErrorScreen } from "~/utils/errors.server";
+import { readForm, replyWithError } from "~/utils/forms.server";
 import { isId } from "~/utils/ids";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Tasks · ${data.board.projectName} · Gainers Hub` : "Tasks · Gainers Hub" },
@@ -20,12 +30,6 @@ const SORT_LABELS: Record<(typeof TASK_SORTS)[number], string> = {
   createdAt: "Newest",
   status: "Status",
 };
-const PRIORITY_STYLES = {
-  Critical: "bg-red-100 text-red-800",
-  High: "bg-orange-100 text-orange-800",
-  Medium: "bg-amber-50 text-amber-800",
-  Low: "bg-slate-100 text-slate-700",
-} as const;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -35,11 +39,33 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const raw = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = taskBoardQuerySchema.safeParse(raw);
   const query = parsed.success ? parsed.data : taskBoardQuerySchema.parse({});
-  return { board: await orErrorScreen(getTaskDashboard(user, params.projectId, query)), query };
+  const board = await orErrorScreen(getTaskDashboard(user, params.projectId, query));
+  // New Task opens the work page's Add Task form (URL state: ?new=1).
+  const options = raw.new ? await taskFormOptions(await requireProjectAccess(request, params.projectId)) : null;
+  return { board, query, options, userId: user.userId };
+}
+
+/** New Task: the same form, schema and model as the work page's Add Task. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const access = await requireProjectAccess(request, params.projectId);
+  const formData = await readForm(request);
+  invariantResponse(formData.get("intent") === "create-task", "This form is missing what it needs.");
+  const submission = parseWithZod(formData, { schema: newTaskSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    const task = await createTask(access.actor, access.projectId, submission.value);
+    return redirectWithToast(`/work/tmp/${access.projectId}`, {
+      type: "success",
+      message: `Task "${task.title}" added.`,
+    });
+  } catch (error) {
+    return replyWithError(submission, error, "Failed to create task");
+  }
 }
 
 export default function TaskDashboard() {
-  const { board, query } = useLoaderData<typeof loader>();
+  const { board, query, options, userId } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const location = useLocation();
   const search = new URLSearchParams(location.search);
   const statusHref = (status?: string) => {
@@ -65,10 +91,28 @@ export default function TaskDashboard() {
             <p className="text-sm font-medium text-brand-700">Tasks</p>
             <h1 className="text-3xl font-bold">{board.projectName}</h1>
           </div>
-          <Link to={`${location.pathname}${location.search}`} className="btn-secondary">
-            Refresh
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link to={`${location.pathname}${location.search}`} className="btn-secondary">
+              Refresh
+            </Link>
+            <Link to={projectTabHref(board.projectId, "tasks")} className="btn-secondary">
+              Work page
+            </Link>
+            <Link to={`?${newTaskParams(search)}#dialog`} preventScrollReset className="btn-primary">
+              New Task
+            </Link>
+          </div>
         </div>
+        {options ? (
+          <UrlDialog title="New Task" closeTo={`${location.pathname}${withoutNew(search)}`}>
+            <TaskForm
+              lastResult={actionData && "result" in actionData ? actionData.result : null}
+              members={options.members}
+              milestones={options.milestones}
+              defaultAssigneeId={userId}
+            />
+          </UrlDialog>
+        ) : null}
 
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Tasks by status">
           {counts.map((count) => (
@@ -134,6 +178,18 @@ export default function TaskDashboard() {
   );
 }
 
+function newTaskParams(search: URLSearchParams): string {
+  const params = new URLSearchParams(search);
+  params.set("new", "1");
+  return params.toString();
+}
+
+function withoutNew(search: URLSearchParams): string {
+  const params = new URLSearchParams(search);
+  params.delete("new");
+  return params.size ? `?${params}` : "";
+}
+
 function TaskCardItem({ task }: { task: TaskCard }) {
   const description = task.description.length > 120 ? `${task.description.slice(0, 120)}…` : task.description;
   const progress = task.subtaskCount ? Math.round((task.completedSubtaskCount / task.subtaskCount) * 100) : 0;
@@ -144,12 +200,16 @@ function TaskCardItem({ task }: { task: TaskCard }) {
         className="absolute -left-[1.72rem] top-5 size-3 rounded-full border-2 border-white bg-brand-500"
       />
       <div className="flex flex-wrap items-center gap-2 text-xs font-medium">
-        <span className={`rounded-full px-2 py-0.5 ${PRIORITY_STYLES[task.priority]}`}>{task.priority}</span>
-        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700">{STATUS_LABELS[task.status]}</span>
+        <Chip className={PRIORITY_STYLES[task.priority]}>{task.priority}</Chip>
+        <StatusChip status={task.status} label={STATUS_LABELS[task.status]} />
         <span className="text-slate-500">{task.type}</span>
         {task.milestoneTitle ? <span className="text-slate-500">· {task.milestoneTitle}</span> : null}
       </div>
-      <h2 className="mt-2 font-semibold">{task.title}</h2>
+      <h2 className="mt-2 font-semibold">
+        <Link to={`/work/projects/${task.projectId}/tasks/${task.taskId}`} className="hover:underline">
+          {task.title}
+        </Link>
+      </h2>
       {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
       <div className="mt-3 flex flex-wrap items-center gap-3 text-xs text-slate-600">
         {task.subtaskCount ? (

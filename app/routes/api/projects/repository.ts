@@ -1,4 +1,4 @@
-import { requireApiUser } from "~/auth/guards.server";
+import { requireApiProfile } from "~/auth/guards.server";
 import { linkRepository } from "~/models/project-lifecycle.server";
 import { apiRoute, readJson, requireIdParam } from "~/utils/api.server";
 
@@ -8,7 +8,7 @@ import { apiRoute, readJson, requireIdParam } from "~/utils/api.server";
  */
 export const loader = apiRoute({
   PUT: async ({ request, params }) => {
-    const user = await requireApiUser(request);
+    const user = await requireApiProfile(request);
     const body = await readJson(request);
     const fields =
       typeof body === "object" && body !== null ? (body as { url?: unknown; repositoryUrl?: unknown }) : {};

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requireApiUser } from "~/auth/guards.server";
+import { requireApiProfile } from "~/auth/guards.server";
 import { startFromTemplate } from "~/models/project-lifecycle.server";
 import { idSchema } from "~/utils/ids";
 import { apiRoute, parseQuery, readJson } from "~/utils/api.server";
@@ -9,7 +9,7 @@ const querySchema = z.object({ templateId: idSchema });
 /** POST /api/projects/start-from-template?templateId= {selectedRole}: answers newProjectId. */
 export const loader = apiRoute({
   POST: async ({ request }) => {
-    const user = await requireApiUser(request);
+    const user = await requireApiProfile(request);
     const { templateId } = parseQuery(request, querySchema);
     const created = await startFromTemplate(user, templateId, await readJson(request));
     return Response.json({ ...created, projectId: created.newProjectId }, { status: 201 });

@@ -1,11 +1,11 @@
 import { getProfile, parseProfileRole } from "~/models/profile-view.server";
 import { apiRoute, requireIdParam } from "~/utils/api.server";
 
-/** GET /api/users/public/{role}/{id}/profile: the public variant, no token, no private fields. */
+/** GET /api/users/public/{role}/{id}/profile: the public variant, no token (an email only if made public). */
 export const loader = apiRoute({
   GET: async ({ params }) => {
     const role = parseProfileRole(params.role);
-    return Response.json(await getProfile(requireIdParam(params, "id"), { role, includePrivate: false }));
+    return Response.json(await getProfile(requireIdParam(params, "id"), { role, viewer: null }));
   },
 });
 export const action = loader;

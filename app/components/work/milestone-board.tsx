@@ -1,0 +1,162 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { TextAreaField, TextField } from "~/components/form-fields";
+import type { Milestone } from "~/models/milestone.server";
+import { MILESTONE_STATUSES, milestoneSchema } from "~/schemas/milestone";
+import { formatDay } from "./task-chips";
+
+/** The Milestones tab: a summary, then columns Planned, Active, Completed. */
+export function MilestoneBoard({
+  milestones,
+  hrefFor,
+}: {
+  milestones: Milestone[];
+  hrefFor: (extra: string) => string;
+}) {
+  const byStatus = (status: Milestone["status"]) => milestones.filter((m) => m.status === status);
+  const tasks = milestones.reduce((sum, m) => sum + m.tasksCount, 0);
+  const done = milestones.reduce((sum, m) => sum + m.doneTasksCount, 0);
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-slate-700" aria-label="Milestone summary">
+          {milestones.length} milestones · {byStatus("Planned").length} planned · {byStatus("Active").length} active ·{" "}
+          {byStatus("Completed").length} completed · {done}/{tasks} tasks done
+        </p>
+        <Link to={hrefFor("dialog=new-milestone")} preventScrollReset className="btn-primary">
+          New Milestone
+        </Link>
+      </div>
+      <div className="grid gap-4 md:grid-cols-3">
+        {MILESTONE_STATUSES.map((status) => (
+          <section key={status} aria-labelledby={`milestones-${status}`} className="rounded-2xl bg-slate-100 p-3">
+            <h3 id={`milestones-${status}`} className="px-1 font-semibold">
+              {status} <span className="text-slate-500">({byStatus(status).length})</span>
+            </h3>
+            <ul className="mt-3 space-y-3">
+              {byStatus(status).length === 0 ? (
+                <li className="px-1 text-sm text-slate-500">No {status.toLowerCase()} milestones.</li>
+              ) : (
+                byStatus(status).map((milestone) => (
+                  <MilestoneCard key={milestone.milestoneId} milestone={milestone} hrefFor={hrefFor} />
+                ))
+              )}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function MilestoneCard({ milestone, hrefFor }: { milestone: Milestone; hrefFor: (extra: string) => string }) {
+  const percent = milestone.tasksCount ? Math.round((milestone.doneTasksCount / milestone.tasksCount) * 100) : 0;
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
+      <p className="font-semibold">{milestone.title}</p>
+      {milestone.description ? <p className="mt-1 text-sm text-slate-600">{milestone.description}</p> : null}
+      <p className="mt-2 text-xs text-slate-600">Target {formatDay(milestone.targetDateUtc)}</p>
+      <div className="mt-2 flex items-center gap-2 text-xs text-slate-600">
+        <span className="h-1.5 flex-1 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
+          <span className="block h-full bg-emerald-500" style={{ width: `${percent}%` }} />
+        </span>
+        {milestone.doneTasksCount}/{milestone.tasksCount} tasks
+      </div>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {MILESTONE_STATUSES.filter((status) => status !== milestone.status).map((status) => (
+          <Form method="post" key={status} preventScrollReset>
+            <input type="hidden" name="intent" value="milestone-status" />
+            <input type="hidden" name="milestoneId" value={milestone.milestoneId} />
+            <input type="hidden" name="status" value={status} />
+            <button
+              type="submit"
+              className="min-h-11 rounded-lg border border-slate-300 px-3 text-sm hover:bg-slate-50"
+            >
+              Move to {status}
+            </button>
+          </Form>
+        ))}
+        <Link
+          to={hrefFor(`edit=${milestone.milestoneId}`)}
+          preventScrollReset
+          className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-brand-700 hover:bg-brand-50"
+          aria-label={`Edit ${milestone.title}`}
+        >
+          Edit
+        </Link>
+        <Link
+          to={hrefFor(`delete=${milestone.milestoneId}`)}
+          preventScrollReset
+          className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-red-700 hover:bg-red-50"
+          aria-label={`Delete ${milestone.title}`}
+        >
+          Delete
+        </Link>
+      </div>
+    </li>
+  );
+}
+
+/** Create or edit a milestone: title and target date required, the date in the future. */
+export function MilestoneForm({
+  milestone,
+  lastResult,
+}: {
+  milestone?: Milestone | null;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
+  const navigation = useNavigation();
+  const intent = milestone ? "edit-milestone" : "create-milestone";
+  const [form, fields] = useForm({
+    id: milestone ? `milestone-${milestone.milestoneId}` : "new-milestone",
+    lastResult,
+    constraint: getZodConstraint(milestoneSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    defaultValue: milestone
+      ? {
+          title: milestone.title,
+          description: milestone.description,
+          targetDateUtc: milestone.targetDateUtc.slice(0, 10),
+        }
+      : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: milestoneSchema }),
+  });
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  return (
+    <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value={intent} />
+      {milestone ? <input type="hidden" name="milestoneId" value={milestone.milestoneId} /> : null}
+      {form.errors?.length ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
+          {form.errors.join(" ")}
+        </p>
+      ) : null}
+      <TextField field={fields.title} label="Title" />
+      <TextAreaField field={fields.description} label="Description" rows={3} />
+      <div className="flex flex-col gap-1">
+        <label htmlFor={fields.targetDateUtc.id} className="font-medium text-slate-800">
+          Target date
+        </label>
+        <input
+          type="date"
+          id={fields.targetDateUtc.id}
+          name={fields.targetDateUtc.name}
+          defaultValue={fields.targetDateUtc.initialValue as string | undefined}
+          aria-invalid={fields.targetDateUtc.errors ? true : undefined}
+          aria-describedby={fields.targetDateUtc.errors ? fields.targetDateUtc.errorId : undefined}
+          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5"
+        />
+        {fields.targetDateUtc.errors ? (
+          <p id={fields.targetDateUtc.errorId} className="text-sm text-red-700">
+            {fields.targetDateUtc.errors.join(" ")}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" className="btn-primary w-full" disabled={saving}>
+        {saving ? "Saving…" : milestone ? "Save Milestone" : "Create Milestone"}
+      </button>
+    </Form>
+  );
+}

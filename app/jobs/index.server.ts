@@ -1,0 +1,6 @@
+// Every job the app defines; importing this module registers them before startJobs().
+import "./remove-expired-sessions.server";
+import "./sync-repository.server";
+
+export { defineJob, enqueue, startJobs, stopJobs } from "./queue.server";
+export { queueRepositorySync } from "./sync-repository.server";

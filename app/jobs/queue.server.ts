@@ -1,0 +1,107 @@
+import PgBoss from "pg-boss";
+import { config } from "~/config.server";
+import { databaseClientConfig } from "~/db.server";
+import { logger } from "~/logger.server";
+import { singleton } from "~/utils/singleton.server";
+
+/**
+ * Durable background jobs in PostgreSQL (pg-boss 10), shared by every app instance: on PostgreSQL
+ * and on the embedded database alike (both speak the wire protocol). Define jobs at module level
+ * with `defineJob`; `startJobs()` (called with the other services) creates their queues, their
+ * schedules and their workers.
+ */
+export interface JobOptions {
+  /** Cron expression (UTC): the job also runs on this schedule. */
+  schedule?: string;
+  retryLimit?: number;
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  expireInSeconds?: number;
+  /** How many of this job one instance runs at once. */
+  batchSize?: number;
+  /** Also queue the job once when the queue starts (a scheduled job's first run need not wait). */
+  runAtStart?: boolean;
+}
+
+export interface JobInfo {
+  id: string;
+  name: string;
+  /** True when a failure now is the last: no retry follows. */
+  lastAttempt: boolean;
+}
+
+type Handler<Data> = (data: Data, job: JobInfo) => Promise<void>;
+
+interface Definition {
+  handler: Handler<never>;
+  options: JobOptions;
+}
+
+interface Jobs {
+  definitions: Map<string, Definition>;
+  boss: PgBoss | null;
+  starting: Promise<PgBoss> | null;
+}
+
+const jobs = singleton<Jobs>("jobs", () => ({ definitions: new Map(), boss: null, starting: null }));
+
+/** pg-boss's own tables: in schema `pgboss`, or beside a non-default app schema (tests, side-by-side). */
+export const jobSchema = config.DATABASE_SCHEMA ? `${config.DATABASE_SCHEMA}_pgboss` : "pgboss";
+
+export function defineJob<Data extends object = Record<string, never>>(
+  name: string,
+  handler: Handler<Data>,
+  options: JobOptions = {},
+): { name: string } {
+  jobs.definitions.set(name, { handler: handler as Handler<never>, options });
+  return { name };
+}
+
+/** Queues a job; it runs once in some instance's worker. Resolves to the job id. */
+export async function enqueue<Data extends object>(
+  name: string,
+  data: Data,
+  options: PgBoss.SendOptions = {},
+): Promise<string | null> {
+  const boss = await (jobs.starting ?? Promise.reject(new Error("The job queue is not started.")));
+  return boss.send(name, data, options);
+}
+
+export async function startJobs(): Promise<void> {
+  jobs.starting ??= (async () => {
+    const { connectionString } = await databaseClientConfig();
+    const boss = new PgBoss({ connectionString, schema: jobSchema, max: 4 });
+    boss.on("error", (error) => logger.error({ err: error }, "job queue error"));
+    await boss.start();
+    for (const [name, { handler, options }] of jobs.definitions) {
+      const { schedule, batchSize, runAtStart, ...queueOptions } = options;
+      await boss.createQueue(name, { name, ...queueOptions });
+      if (schedule) await boss.schedule(name, schedule, {}, { tz: "UTC" });
+      // One queued start-up run across instances starting together.
+      if (runAtStart) await boss.send(name, {}, { singletonKey: "start", singletonSeconds: 60 });
+      const workOptions = { batchSize: batchSize ?? 1, pollingIntervalSeconds: 2, includeMetadata: true as const };
+      await boss.work<never>(name, workOptions, async (batch) => {
+        for (const job of batch) {
+          try {
+            await handler(job.data, { id: job.id, name: job.name, lastAttempt: job.retryCount >= job.retryLimit });
+          } catch (error) {
+            logger.error({ err: error, job: job.name, id: job.id }, "job failed");
+            throw error;
+          }
+        }
+      });
+    }
+    jobs.boss = boss;
+    return boss;
+  })();
+  await jobs.starting;
+}
+
+export async function stopJobs(): Promise<void> {
+  const starting = jobs.starting;
+  jobs.starting = null;
+  jobs.boss = null;
+  if (!starting) return;
+  const boss = await starting.catch(() => null);
+  await boss?.stop({ graceful: true, wait: true, timeout: 10_000 });
+}

@@ -1,0 +1,438 @@
+import { type ExpressionBuilder, sql } from "kysely";
+import type { Database, TaskPriority, TaskStatus } from "#db/schema";
+import type { DB } from "#db/connection";
+import { db } from "~/db.server";
+import type { CurrentUser } from "~/models/user.server";
+import type { Page } from "~/models/project.server";
+import type { TaskBoardQuery, TaskSort } from "~/schemas/task-board";
+import {
+  newTaskSchema,
+  type NewTaskInput,
+  TASK_STATUSES,
+  taskStatusSchema,
+  taskUpdateSchema,
+  type TaskUpdateInput,
+} from "~/schemas/task";
+import { ValidationError } from "~/utils/errors.server";
+import { parseOrThrow } from "~/utils/validation.server";
+import { type ProjectAccess, requireMemberAccess, requireTaskAccess } from "./membership.server";
+import { notifyProjectMembers } from "./notification.server";
+
+/**
+ * Tasks of a project (spec sections 2-5): the work page's groups, the task dashboard, task
+ * details, and every write. Reads take a ProjectAccess (the membership check already done);
+ * writes check membership themselves, in their transaction.
+ */
+
+export interface TaskCard {
+  taskId: string;
+  projectId: string;
+  title: string;
+  description: string;
+  status: TaskStatus;
+  priority: TaskPriority;
+  type: string;
+  dueAtUtc: string | null;
+  milestoneId: string | null;
+  milestoneTitle: string | null;
+  assigneeId: string | null;
+  assigneeName: string | null;
+  subtaskCount: number;
+  completedSubtaskCount: number;
+  createdAtUtc: string;
+}
+
+export interface Subtask {
+  subtaskId: string;
+  title: string;
+  description: string;
+  isDone: boolean;
+  orderIndex: number;
+}
+
+export interface TaskDetail extends TaskCard {
+  subtasks: Subtask[];
+}
+
+const PRIORITY_RANK = sql<number>`case t.priority when 'Critical' then 0 when 'High' then 1 when 'Medium' then 2 else 3 end`;
+const STATUS_RANK = sql<number>`case t.status when 'InProgress' then 0 when 'Blocked' then 1 when 'Todo' then 2 else 3 end`;
+
+/** Task cards with their milestone, assignee and subtask counts: one query, however many tasks. */
+function taskCards(executor: DB) {
+  return executor
+    .selectFrom("tasks as t")
+    .leftJoin("milestones as ms", "ms.id", "t.milestone_id")
+    .leftJoin("users as u", "u.id", "t.assignee_id")
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom("subtasks as s")
+          .select([
+            sql<number>`count(*)::int`.as("total"),
+            sql<number>`(count(*) filter (where s.is_done))::int`.as("done"),
+          ])
+          .whereRef("s.task_id", "=", "t.id")
+          .as("sc"),
+      (join) => join.onTrue(),
+    )
+    .select([
+      "t.id",
+      "t.project_id",
+      "t.title",
+      "t.description",
+      "t.status",
+      "t.priority",
+      "t.type",
+      "t.due_at",
+      "t.created_at",
+      "t.milestone_id",
+      "ms.title as milestone_title",
+      "t.assignee_id",
+      "u.full_name as assignee_name",
+      "sc.total",
+      "sc.done",
+    ]);
+}
+
+type CardRow = Awaited<ReturnType<ReturnType<typeof taskCards>["executeTakeFirstOrThrow"]>>;
+
+const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
+
+function toCard(row: CardRow): TaskCard {
+  return {
+    taskId: row.id,
+    projectId: row.project_id,
+    title: row.title,
+    description: row.description,
+    status: row.status,
+    priority: row.priority,
+    type: row.type,
+    dueAtUtc: iso(row.due_at),
+    milestoneId: row.milestone_id,
+    milestoneTitle: row.milestone_title,
+    assigneeId: row.assignee_id,
+    assigneeName: row.assignee_name,
+    subtaskCount: row.total ?? 0,
+    completedSubtaskCount: row.done ?? 0,
+    createdAtUtc: iso(row.created_at)!,
+  };
+}
+
+export interface TaskListOptions {
+  /** Only the actor's tasks (My Tasks), or the whole board. */
+  scope: "mine" | "all";
+  includeCompleted?: boolean;
+  status?: TaskStatus;
+  /** Default: priority (then due date). */
+  sort?: TaskSort;
+}
+
+type TasksEB = ExpressionBuilder<Database & { t: Database["tasks"] }, "t">;
+
+/** Which of the project's tasks a list shows: the same condition for its rows and its count. */
+function taskFilter(access: ProjectAccess, options: TaskListOptions) {
+  return (eb: TasksEB) =>
+    eb.and([
+      eb("t.project_id", "=", access.projectId),
+      ...(options.scope === "mine" ? [eb("t.assignee_id", "=", access.actor.userId)] : []),
+      ...(options.includeCompleted === false ? [eb("t.status", "<>", "Done")] : []),
+      ...(options.status ? [eb("t.status", "=", options.status)] : []),
+    ]);
+}
+
+/** Cards in a list's order; created_at and id make every order total, so pages never overlap. */
+function orderedCards(access: ProjectAccess, options: TaskListOptions) {
+  const query = taskCards(db).where(taskFilter(access, options));
+  const sort = options.sort ?? "priority";
+  const ordered =
+    sort === "createdAt"
+      ? query
+      : sort === "dueDate"
+        ? query.orderBy(sql`t.due_at asc nulls last`)
+        : sort === "status"
+          ? query.orderBy(STATUS_RANK)
+          : query.orderBy(PRIORITY_RANK).orderBy(sql`t.due_at asc nulls last`);
+  return ordered.orderBy("t.created_at", "desc").orderBy("t.id");
+}
+
+/** The project's tasks as cards: the work page's groups. */
+export async function listTasks(access: ProjectAccess, options: TaskListOptions): Promise<TaskCard[]> {
+  const rows = await orderedCards(access, options).execute();
+  return rows.map(toCard);
+}
+
+/**
+ * A page of a project's tasks for the API (my-tasks, board): members only. Two queries, the page
+ * and its count, however many tasks.
+ */
+export async function pageTasks(
+  actor: CurrentUser,
+  projectId: string,
+  options: TaskListOptions & { page: number; pageSize: number },
+): Promise<Page<TaskCard>> {
+  const access = await requireMemberAccess(db, actor, projectId);
+  const [rows, count] = await Promise.all([
+    orderedCards(access, options)
+      .limit(options.pageSize)
+      .offset((options.page - 1) * options.pageSize)
+      .execute(),
+    db
+      .selectFrom("tasks as t")
+      .select(sql<number>`count(*)::int`.as("total"))
+      .where(taskFilter(access, options))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toCard), total: count.total, page: options.page, pageSize: options.pageSize };
+}
+
+/** Cards by status, in the order the work page shows its groups. */
+export function groupByStatus<Card extends { status: TaskStatus }>(tasks: Card[]): Record<TaskStatus, Card[]> {
+  const groups = Object.fromEntries(TASK_STATUSES.map((status) => [status, [] as Card[]])) as Record<
+    TaskStatus,
+    Card[]
+  >;
+  for (const task of tasks) groups[task.status].push(task);
+  return groups;
+}
+
+export interface TaskDashboard {
+  projectId: string;
+  projectName: string;
+  counts: { todo: number; inProgress: number; blocked: number; completed: number };
+  tasks: TaskCard[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** The task dashboard (/work/tmp/{id}): counts by status and a page of cards. Members only. */
+export async function getTaskDashboard(
+  actor: CurrentUser,
+  projectId: string,
+  query: TaskBoardQuery,
+): Promise<TaskDashboard> {
+  const access = await requireMemberAccess(db, actor, projectId);
+  const countsQuery = db
+    .selectFrom("tasks")
+    .select(["status", sql<number>`count(*)::int`.as("count")])
+    .where("project_id", "=", projectId)
+    .groupBy("status")
+    .execute();
+  const [counts, rows] = await Promise.all([
+    countsQuery,
+    orderedCards(access, { scope: "all", status: query.status, sort: query.sort })
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+  ]);
+  const countOf = (status: TaskStatus) => counts.find((row) => row.status === status)?.count ?? 0;
+  return {
+    projectId,
+    projectName: access.projectName,
+    counts: {
+      todo: countOf("Todo"),
+      inProgress: countOf("InProgress"),
+      blocked: countOf("Blocked"),
+      completed: countOf("Done"),
+    },
+    tasks: rows.map(toCard),
+    total: query.status ? countOf(query.status) : counts.reduce((sum, row) => sum + row.count, 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** One task with its subtasks (Task details, GET /api/tasks/{id}). Members of its project only. */
+export async function getTask(actor: CurrentUser, taskId: string): Promise<TaskDetail> {
+  await requireTaskAccess(db, actor, taskId);
+  const [row, subtasks] = await Promise.all([
+    taskCards(db).where("t.id", "=", taskId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("subtasks")
+      .select(["id", "title", "description", "is_done", "order_index"])
+      .where("task_id", "=", taskId)
+      .orderBy("is_done")
+      .orderBy("order_index")
+      .orderBy("created_at")
+      .execute(),
+  ]);
+  return {
+    ...toCard(row),
+    subtasks: subtasks.map((s) => ({
+      subtaskId: s.id,
+      title: s.title,
+      description: s.description,
+      isDone: s.is_done,
+      orderIndex: s.order_index,
+    })),
+  };
+}
+
+/** Members and milestones to choose from in the Add Task form. */
+export async function taskFormOptions(access: ProjectAccess) {
+  const [members, milestones] = await Promise.all([
+    db
+      .selectFrom("project_members as pm")
+      .innerJoin("users as u", "u.id", "pm.user_id")
+      .select(["u.id", "u.full_name", "u.email"])
+      .where("pm.project_id", "=", access.projectId)
+      .orderBy("u.full_name")
+      .execute(),
+    db
+      .selectFrom("milestones")
+      .select(["id", "title"])
+      .where("project_id", "=", access.projectId)
+      .orderBy("order_index")
+      .orderBy("target_date")
+      .execute(),
+  ]);
+  return {
+    members: members.map((m) => ({ userId: m.id, fullName: m.full_name || m.email })),
+    milestones: milestones.map((m) => ({ milestoneId: m.id, title: m.title })),
+  };
+}
+
+/** The milestone and assignee must belong to the task's project. */
+async function checkReferences(
+  executor: DB,
+  projectId: string,
+  input: { milestoneId?: string | null; assigneeId?: string | null },
+) {
+  const errors: Record<string, string[]> = {};
+  const [milestone, member] = await Promise.all([
+    input.milestoneId
+      ? executor
+          .selectFrom("milestones")
+          .select("id")
+          .where("id", "=", input.milestoneId)
+          .where("project_id", "=", projectId)
+          .executeTakeFirst()
+      : true,
+    input.assigneeId
+      ? executor
+          .selectFrom("project_members")
+          .select("id")
+          .where("user_id", "=", input.assigneeId)
+          .where("project_id", "=", projectId)
+          .executeTakeFirst()
+      : true,
+  ]);
+  if (!milestone) errors.milestoneId = ["Choose a milestone of this project."];
+  if (!member) errors.assigneeId = ["Choose a member of this project."];
+  if (Object.keys(errors).length) throw new ValidationError(Object.values(errors)[0]![0]!, errors);
+}
+
+const dueAt = (value: string | null | undefined) =>
+  value === undefined ? undefined : value === null ? null : new Date(value);
+
+/** Add Task: any member may add one; title required, priority defaults to Medium. */
+export async function createTask(actor: CurrentUser, projectId: string, input: unknown): Promise<TaskCard> {
+  const task: NewTaskInput = parseOrThrow(newTaskSchema, input);
+  const id = await db.transaction().execute(async (trx) => {
+    const access = await requireMemberAccess(trx, actor, projectId);
+    await checkReferences(trx, projectId, task);
+    const row = await trx
+      .insertInto("tasks")
+      .values({
+        project_id: projectId,
+        title: task.title,
+        description: task.description,
+        priority: task.priority,
+        type: task.type,
+        due_at: dueAt(task.dueDate) ?? null,
+        milestone_id: task.milestoneId ?? null,
+        assignee_id: task.assigneeId ?? null,
+        created_by: actor.userId,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await notifyTaskEvent(trx, access, { taskId: row.id, title: task.title }, "taskCreated");
+    return row.id;
+  });
+  return toCard(await taskCards(db).where("t.id", "=", id).executeTakeFirstOrThrow());
+}
+
+/** Edits a task (PUT /api/tasks/{id}): any of its fields, and its status. */
+export async function updateTask(actor: CurrentUser, taskId: string, input: unknown): Promise<TaskCard> {
+  const changes: TaskUpdateInput = parseOrThrow(taskUpdateSchema, input);
+  await db.transaction().execute(async (trx) => {
+    const access = await requireTaskAccess(trx, actor, taskId);
+    await checkReferences(trx, access.projectId, changes);
+    const before = await trx
+      .selectFrom("tasks")
+      .select(["status", "assignee_id", "title"])
+      .where("id", "=", taskId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable("tasks")
+      .set({
+        title: changes.title,
+        description: changes.description,
+        priority: changes.priority,
+        type: changes.type,
+        status: changes.status,
+        due_at: dueAt(changes.dueDate),
+        milestone_id: changes.milestoneId,
+        assignee_id: changes.assigneeId,
+        updated_at: new Date(),
+      })
+      .where("id", "=", taskId)
+      .execute();
+    const event = taskStatusEvent(before.status, changes.status);
+    if (event) await notifyTaskEvent(trx, access, { taskId, title: changes.title ?? before.title }, event);
+  });
+  return toCard(await taskCards(db).where("t.id", "=", taskId).executeTakeFirstOrThrow());
+}
+
+/** The status dropdown of Task details: the change persists and moves the task to its group. */
+export async function setTaskStatus(actor: CurrentUser, taskId: string, input: unknown): Promise<TaskCard> {
+  const { status } = parseOrThrow(taskStatusSchema, input);
+  return updateTask(actor, taskId, { status });
+}
+
+/** The event a status change causes: completing a task, or taking it out of Blocked. */
+function taskStatusEvent(before: TaskStatus, after: TaskStatus | undefined): "taskCompleted" | "taskUnblocked" | null {
+  if (after === undefined || after === before) return null;
+  if (after === "Done") return "taskCompleted";
+  if (before === "Blocked") return "taskUnblocked";
+  return null;
+}
+
+const TASK_EVENT_TEXTS = {
+  taskCreated: { title: "New task", verb: "added the task" },
+  taskCompleted: { title: "Task completed", verb: "completed" },
+  taskUnblocked: { title: "Task unblocked", verb: "unblocked" },
+} as const;
+
+/** Tells the project's other members, in the task change's transaction (DESIGN principle 6). */
+async function notifyTaskEvent(
+  trx: DB,
+  access: ProjectAccess,
+  task: { taskId: string; title: string },
+  event: keyof typeof TASK_EVENT_TEXTS,
+): Promise<void> {
+  const who = access.actor.fullName || "Someone";
+  const { title, verb } = TASK_EVENT_TEXTS[event];
+  await notifyProjectMembers(trx, access.projectId, access.actor.userId, {
+    eventName: event,
+    title,
+    message: `${who} ${verb} "${task.title}" in ${access.projectName}.`,
+    data: {
+      projectId: access.projectId,
+      projectName: access.projectName,
+      taskId: task.taskId,
+      actorUserId: access.actor.userId,
+      actorName: who,
+      link: `/work/projects/${access.projectId}/tasks/${task.taskId}`,
+    },
+  });
+}
+
+/** Deletes a task and its subtasks. Members only. */
+export async function deleteTask(actor: CurrentUser, taskId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await requireTaskAccess(trx, actor, taskId);
+    await trx.deleteFrom("tasks").where("id", "=", taskId).execute();
+  });
+}

@@ -1,0 +1,68 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { requireProjectAccess } from "~/auth/project-guard.server";
+import { ErrorScreen } from "~/components/error-screen";
+import { WorkNav } from "~/components/work-nav";
+
+/**
+ * `/work/projects/$projectId` and everything under it (the tabs, task details, forum posts):
+ * members only, checked here once for all children (their loaders share the same check).
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const access = await requireProjectAccess(request, params.projectId);
+  return {
+    project: {
+      projectId: access.projectId,
+      projectName: access.projectName,
+      projectStatus: access.projectStatus,
+      isAdmin: access.isAdmin,
+      roleInProject: access.roleInProject,
+    },
+  };
+}
+
+export const LAYOUT_ID = "routes/work/project-layout";
+
+/** The project as the layout loaded it, for any screen under the layout. */
+export function useWorkProject() {
+  const data = useRouteLoaderData<typeof loader>(LAYOUT_ID);
+  if (!data) throw new Error("useWorkProject is only for screens under /work/projects/$projectId");
+  return data.project;
+}
+
+const STATUS_LABELS = { Pending: "Pending", InProgress: "Active", Completed: "Completed" } as const;
+
+export default function ProjectLayout() {
+  const { project } = useLoaderData<typeof loader>();
+  return (
+    <div className="container-page flex flex-col gap-6 py-8 lg:flex-row">
+      <WorkNav />
+      <div className="min-w-0 flex-1 space-y-6">
+        <header className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <h1 className="text-2xl font-bold sm:text-3xl">{project.projectName}</h1>
+          {project.projectStatus ? (
+            <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-sm font-medium text-brand-700">
+              {STATUS_LABELS[project.projectStatus]}
+            </span>
+          ) : null}
+          <span className="text-sm text-slate-600">
+            You: {project.roleInProject}
+            {project.isAdmin ? " · admin" : ""}
+          </span>
+        </header>
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+/** Spec section 2, Project work page: its words for each refusal. */
+export const WORK_ERRORS = {
+  401: { title: "Authentication Required", body: "Please sign in to view this project." },
+  403: { title: "Access Denied", body: "Only members of this project can see its work." },
+  404: { title: "Project Not Found", body: "This project does not exist or was removed." },
+};
+
+export function ErrorBoundary() {
+  return <ErrorScreen texts={WORK_ERRORS} back={{ to: "/work", label: "Back to My Projects" }} />;
+}

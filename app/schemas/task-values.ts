@@ -1,0 +1,14 @@
+/**
+ * A task's statuses, priorities and types with their labels, free of zod so that screens which
+ * only show a status (the status chip on the home page) do not ship the validation library.
+ */
+export const TASK_STATUSES = ["Todo", "InProgress", "Blocked", "Done"] as const;
+export const TASK_PRIORITIES = ["Low", "Medium", "High", "Critical"] as const;
+export const TASK_TYPES = ["Feature", "Bug", "Design", "Research", "Documentation", "Chore"] as const;
+
+export const TASK_STATUS_LABELS = {
+  Todo: "Todo",
+  InProgress: "In Progress",
+  Blocked: "Blocked",
+  Done: "Completed",
+} as const satisfies Record<(typeof TASK_STATUSES)[number], string>;

@@ -1,0 +1,37 @@
+// @ts-check
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite } from "@electric-sql/pglite";
+import { serveProtocol } from "./embedded-protocol-queue.js";
+
+/**
+ * The embedded database in a thread of its own: PGlite served over the PostgreSQL wire protocol
+ * on a loopback port, so the app, the job queue and `psql` all speak plain `pg` to it and its work
+ * leaves the request thread. Loaded through the package.json import `#embedded-db-worker`.
+ *
+ * workerData: { dataDir?: string, extensions?: string[] } where extensions name PGlite's
+ * contrib modules (`pg_trgm`, …) or `vector`.
+ */
+const { dataDir, extensions = [] } = /** @type {{ dataDir?: string, extensions?: string[] }} */ (workerData ?? {});
+
+/** @param {string} name */
+async function loadExtension(name) {
+  const module =
+    name === "vector"
+      ? await import("@electric-sql/pglite/vector")
+      : await import(`@electric-sql/pglite/contrib/${name}`);
+  return /** @type {Record<string, unknown>} */ (module)[name];
+}
+
+const pglite = await PGlite.create(dataDir, {
+  extensions: Object.fromEntries(await Promise.all(extensions.map(async (name) => [name, await loadExtension(name)]))),
+});
+const server = await serveProtocol(pglite);
+const address = server.address();
+parentPort?.postMessage({ port: typeof address === "object" && address ? address.port : 0 });
+
+parentPort?.on("message", async (/** @type {unknown} */ command) => {
+  if (command !== "close") return;
+  server.close();
+  await pglite.close();
+  parentPort?.postMessage({ closed: true });
+});

@@ -1,0 +1,273 @@
+// @ts-check
+import { Buffer } from "node:buffer";
+import console from "node:console";
+import net from "node:net";
+
+/**
+ * Serves one PGlite instance over the PostgreSQL wire protocol to any number of connections.
+ *
+ * PGlite is one backend session, so connections take turns: a connection that sends a batch of
+ * messages (up to Sync, a simple Query or a Flush) waits for the session, runs the batch through
+ * PGlite's protocol entry point, and keeps the session until PGlite reports it idle (ReadyForQuery
+ * 'I'), so a transaction is never interleaved with another connection's statements. Batches are
+ * framed here rather than by @electric-sql/pglite-socket 0.1.6, whose queue takes turns per
+ * message and so can interleave two connections' Parse/Bind/Execute inside one implicit
+ * transaction.
+ *
+ * Per-connection session state that the app relies on is restored on each turn (search_path from
+ * the startup `options`), and LISTEN/NOTIFY is routed: notifications PGlite emits are delivered to
+ * the connections that listen on that channel, whichever connection caused them.
+ */
+
+const PROTOCOL_3 = 196608;
+const SSL_REQUEST = 80877103;
+const GSS_REQUEST = 80877104;
+const CANCEL_REQUEST = 80877102;
+
+/** @param {string} type @param {Buffer} body */
+function message(type, body = Buffer.alloc(0)) {
+  const head = Buffer.alloc(5);
+  head.write(type, 0, "latin1");
+  head.writeInt32BE(body.length + 4, 1);
+  return Buffer.concat([head, body]);
+}
+/** @param {string[]} strings */
+function cstrings(...strings) {
+  return Buffer.concat(strings.map((text) => Buffer.from(`${text}\0`, "utf8")));
+}
+/** @param {string} sql */
+function simpleQuery(sql) {
+  return message("Q", cstrings(sql));
+}
+function readyForQuery(status = "I") {
+  return message("Z", Buffer.from(status, "latin1"));
+}
+
+/** An identifier as PostgreSQL reads it (unquoted ones fold to lower case). */
+function identifier(/** @type {string} */ text) {
+  return text.startsWith('"') ? text.slice(1, -1).replaceAll('""', '"') : text.toLowerCase();
+}
+const LISTEN = /^\s*(un)?listen\s+("(?:[^"]|"")+"|[\w$]+|\*)\s*;?\s*$/i;
+
+/**
+ * @param {import("@electric-sql/pglite").PGlite} pglite
+ * @param {{ host?: string, port?: number }} [options]
+ * @returns {Promise<net.Server>}
+ */
+export async function serveProtocol(pglite, { host = "127.0.0.1", port = 0 } = {}) {
+  const show = async (/** @type {string} */ name) =>
+    /** @type {{ rows: Array<Record<string, string>> }} */ (await pglite.query(`show ${name}`)).rows[0][name];
+  const serverVersion = await show("server_version");
+  const timeZone = await show("timezone");
+  const defaultSearchPath = await show("search_path");
+
+  /** @type {Connection | null} */
+  let owner = null;
+  /** @type {Array<{ connection: Connection, resolve: () => void }>} */
+  const waiting = [];
+  let sessionSearchPath = defaultSearchPath;
+  /** @type {Set<Connection>} */
+  const connections = new Set();
+  let nextId = 1;
+
+  /** Runs raw protocol bytes; resolves with PGlite's reply. */
+  async function run(/** @type {Uint8Array} */ bytes) {
+    /** @type {Uint8Array[]} */
+    const chunks = [];
+    await pglite.execProtocolRawStream(bytes, { onRawData: (data) => void chunks.push(Buffer.from(data)) });
+    return Buffer.concat(chunks);
+  }
+
+  async function acquire(/** @type {Connection} */ connection) {
+    if (owner === connection) return;
+    if (owner === null) owner = connection;
+    else await new Promise((resolve) => waiting.push({ connection, resolve: () => resolve(undefined) }));
+    if (connection.searchPath !== sessionSearchPath) {
+      await run(simpleQuery(`set search_path to ${connection.searchPath}`));
+      sessionSearchPath = connection.searchPath;
+    }
+  }
+  function release() {
+    const next = waiting.shift();
+    owner = next ? next.connection : null;
+    next?.resolve();
+  }
+
+  /** Splits PGlite's reply: notifications go to their listeners, the rest to the caller. */
+  function route(/** @type {Buffer} */ reply) {
+    /** @type {Buffer[]} */
+    const kept = [];
+    let status = null;
+    let offset = 0;
+    while (offset + 5 <= reply.length) {
+      const type = String.fromCharCode(reply[offset]);
+      const end = offset + 1 + reply.readInt32BE(offset + 1);
+      const whole = reply.subarray(offset, end);
+      if (type === "A") {
+        const body = whole.subarray(9);
+        const channel = body.subarray(0, body.indexOf(0)).toString("utf8");
+        for (const other of connections) if (other.channels.has(channel)) other.socket.write(whole);
+      } else {
+        if (type === "Z") status = String.fromCharCode(whole[5]);
+        kept.push(whole);
+      }
+      offset = end;
+    }
+    return { reply: Buffer.concat(kept), status };
+  }
+
+  /**
+   * @typedef {{ id: number, socket: net.Socket, searchPath: string, channels: Set<string>,
+   *   buffer: Buffer, started: boolean, batch: Buffer[], work: Promise<void>, closed: boolean }} Connection
+   */
+
+  async function runBatch(/** @type {Connection} */ connection, /** @type {Buffer} */ bytes) {
+    await acquire(connection);
+    try {
+      const { reply, status } = route(await run(bytes));
+      if (!connection.closed) connection.socket.write(reply);
+      if (status === "I") release();
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+
+  /** LISTEN and UNLISTEN are kept per connection; the one session listens on every channel anyone does. */
+  async function listenCommand(/** @type {Connection} */ connection, /** @type {string} */ sql) {
+    const match = LISTEN.exec(sql);
+    if (!match) return false;
+    const channel = identifier(match[2]);
+    if (match[1]) {
+      if (channel === "*") connection.channels.clear();
+      else connection.channels.delete(channel);
+      connection.socket.write(
+        Buffer.concat([message("C", cstrings("UNLISTEN")), readyForQuery(owner === connection ? "T" : "I")]),
+      );
+      return true;
+    }
+    connection.channels.add(channel);
+    await runBatch(connection, simpleQuery(sql));
+    return true;
+  }
+
+  function startup(/** @type {Connection} */ connection, /** @type {Buffer} */ packet) {
+    const code = packet.readInt32BE(4);
+    if (code === SSL_REQUEST || code === GSS_REQUEST) {
+      connection.socket.write("N");
+      return;
+    }
+    if (code !== PROTOCOL_3) {
+      connection.socket.destroy();
+      return;
+    }
+    const parts = packet.subarray(8).toString("utf8").split("\0");
+    /** @type {Record<string, string>} */
+    const parameters = {};
+    for (let index = 0; index + 1 < parts.length && parts[index]; index += 2)
+      parameters[parts[index]] = parts[index + 1];
+    const searchPath = /(?:^|\s)-c\s*search_path=(\S+)/.exec(parameters.options ?? "");
+    if (searchPath) connection.searchPath = searchPath[1];
+    connection.started = true;
+    const status = (/** @type {string} */ name, /** @type {string} */ value) => message("S", cstrings(name, value));
+    const key = Buffer.alloc(8);
+    key.writeInt32BE(connection.id, 0);
+    connection.socket.write(
+      Buffer.concat([
+        message("R", Buffer.from([0, 0, 0, 0])),
+        status("server_version", serverVersion),
+        status("server_encoding", "UTF8"),
+        status("client_encoding", "UTF8"),
+        status("DateStyle", "ISO, MDY"),
+        status("integer_datetimes", "on"),
+        status("standard_conforming_strings", "on"),
+        status("TimeZone", timeZone),
+        status("application_name", parameters.application_name ?? ""),
+        message("K", key),
+        readyForQuery("I"),
+      ]),
+    );
+  }
+
+  /** Handles one complete message from the client, in order. */
+  async function receive(/** @type {Connection} */ connection, /** @type {Buffer} */ whole) {
+    const type = String.fromCharCode(whole[0]);
+    if (type === "X") {
+      connection.socket.end();
+      return;
+    }
+    if (type === "Q" && (await listenCommand(connection, whole.subarray(5, whole.length - 1).toString("utf8")))) return;
+    connection.batch.push(whole);
+    if (type === "S" || type === "Q" || type === "H" || type === "F" || type === "d" || type === "c" || type === "f") {
+      const bytes = Buffer.concat(connection.batch);
+      connection.batch = [];
+      await runBatch(connection, bytes);
+    }
+  }
+
+  function onData(/** @type {Connection} */ connection, /** @type {Buffer} */ data) {
+    connection.buffer = Buffer.concat([connection.buffer, data]);
+    for (;;) {
+      const { buffer } = connection;
+      if (!connection.started) {
+        if (buffer.length < 8) return;
+        const length = buffer.readInt32BE(0);
+        if (buffer.length < length) return;
+        const packet = buffer.subarray(0, length);
+        connection.buffer = buffer.subarray(length);
+        if (packet.readInt32BE(4) === CANCEL_REQUEST) {
+          connection.socket.destroy();
+          return;
+        }
+        startup(connection, packet);
+        continue;
+      }
+      if (buffer.length < 5) return;
+      const length = 1 + buffer.readInt32BE(1);
+      if (buffer.length < length) return;
+      const whole = Buffer.from(buffer.subarray(0, length));
+      connection.buffer = buffer.subarray(length);
+      connection.work = connection.work.then(() => receive(connection, whole));
+    }
+  }
+
+  async function onClose(/** @type {Connection} */ connection) {
+    connection.closed = true;
+    connections.delete(connection);
+    await connection.work.catch(() => {});
+    if (owner === connection) {
+      // The connection left inside a transaction (or a batch without Sync): undo it.
+      await run(Buffer.concat([message("S"), simpleQuery("rollback")])).catch(() => {});
+      release();
+    }
+  }
+
+  const server = net.createServer((socket) => {
+    socket.setNoDelay(true);
+    /** @type {Connection} */
+    const connection = {
+      id: nextId++,
+      socket,
+      searchPath: defaultSearchPath,
+      channels: new Set(),
+      buffer: Buffer.alloc(0),
+      started: false,
+      batch: [],
+      work: Promise.resolve(),
+      closed: false,
+    };
+    connections.add(connection);
+    connection.work = connection.work.catch(() => {});
+    socket.on("data", (data) => {
+      onData(connection, data);
+      connection.work = connection.work.catch((error) => {
+        console.error("embedded database: protocol error", error);
+        socket.destroy();
+      });
+    });
+    socket.on("error", () => socket.destroy());
+    socket.on("close", () => void onClose(connection));
+  });
+  await new Promise((resolve) => server.listen(port, host, () => resolve(undefined)));
+  return server;
+}

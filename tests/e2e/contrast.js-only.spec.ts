@@ -1,0 +1,45 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+// WCAG 2.2 AA text contrast (4.5:1) on every public screen, at a phone's and a desktop's width,
+// hydrated and as the server sent it. axe needs script in the page, so "as sent" blocks the app's
+// own scripts instead of turning JavaScript off (which is what a browser without it shows).
+const firstOf = async (request: APIRequestContext, list: string) =>
+  ((await (await request.get(`/api/projects/${list}?pageSize=1`)).json()) as { projectId: string }[])[0].projectId;
+
+const PUBLIC_SCREENS: Record<string, (request: APIRequestContext) => Promise<string> | string> = {
+  home: () => "/",
+  about: () => "/about",
+  learn: () => "/learn",
+  contact: () => "/contact",
+  terms: () => "/terms",
+  catalogue: () => "/search-projects",
+  "catalogue with filters open": () => "/search-projects?tab=active&filters=1",
+  "search results": () => "/search-result?q=garden",
+  "a running project": async (request) => `/project/${await firstOf(request, "active")}`,
+  "a template": async (request) => `/project/${await firstOf(request, "templates")}`,
+};
+
+for (const width of [390, 1280]) {
+  for (const hydrated of [true, false]) {
+    test.describe(`at ${width} px, ${hydrated ? "hydrated" : "as sent"}`, () => {
+      test.use({
+        viewport: { width, height: 900 },
+        allowedConsoleErrors: hydrated ? [] : [/Failed to load resource|dynamically imported module/],
+      });
+      test.describe.configure({ timeout: 90_000 });
+      for (const [name, address] of Object.entries(PUBLIC_SCREENS)) {
+        test(`${name} has no colour-contrast violations`, async ({ page, request }) => {
+          if (!hydrated) await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+          await page.goto(await address(request));
+          const { violations } = await new AxeBuilder({ page }).withRules(["color-contrast"]).analyze();
+          const found = violations.flatMap((violation) =>
+            violation.nodes.map((node) => `${node.target.join(" ")}: ${node.failureSummary}`),
+          );
+          expect(found).toEqual([]);
+        });
+      }
+    });
+  }
+}

@@ -1,0 +1,66 @@
+import { signUpAsGainer } from "./auth";
+import { expect as baseExpect, test } from "./fixtures";
+import { startOwnProject } from "./work";
+
+// The machine these run on is shared and slow: give each expectation room.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+test.describe("the work page", () => {
+  test.describe.configure({ timeout: 120_000 });
+  test.use({ allowedConsoleErrors: [/40[034]/] });
+
+  test("members add a task that saves, open it and move it to another group", async ({ page, javaScriptEnabled }) => {
+    await signUpAsGainer(page, "Wanda Worker");
+    const { projectId, projectName } = await startOwnProject(page);
+    await page.goto(`/work/projects/${projectId}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(projectName);
+    const overview = page.getByRole("list", { name: "Project overview" });
+    for (const card of ["Progress", "Days Left", "My Open Tasks", "Open PRs"]) {
+      await expect(overview.getByRole("heading", { name: card })).toBeVisible();
+    }
+    const tabs = page.getByRole("navigation", { name: "Project sections" });
+    await expect(tabs.getByRole("link", { name: "My Tasks" })).toHaveAttribute("aria-current", "page");
+
+    await page.getByRole("link", { name: "Add Task" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Task" });
+    await expect(dialog.getByLabel("Priority")).toHaveValue("Medium");
+    if (javaScriptEnabled) {
+      await dialog.getByRole("button", { name: "Add Task" }).click();
+      await expect(dialog.getByText("Title is required")).toBeVisible();
+    } else {
+      await expect(dialog.getByLabel("Title")).toHaveAttribute("required", "");
+    }
+    await page.getByRole("dialog", { name: "Add Task" }).getByLabel("Title").fill("Design the landing page");
+    await page.getByRole("dialog", { name: "Add Task" }).getByLabel("Priority").selectOption("High");
+    await page.getByRole("dialog", { name: "Add Task" }).getByRole("button", { name: "Add Task" }).click();
+    await expect(page.getByRole("status")).toContainText('Task "Design the landing page" added.');
+    const todo = page.getByRole("region", { name: /^Todo/ });
+    await expect(todo.getByRole("heading")).toHaveText("Todo (1)");
+    await expect(page.getByRole("list", { name: "Project overview" })).toContainText("Assigned to you");
+
+    await todo.getByRole("link", { name: /Design the landing page/ }).click();
+    await expect(page.getByRole("heading", { name: "Design the landing page" })).toBeVisible();
+    await expect(page.getByText("High priority")).toBeVisible();
+    await expect(page.getByText("No description")).toBeVisible();
+    await page.getByLabel("Status").selectOption("InProgress");
+    if (!javaScriptEnabled) await page.getByRole("button", { name: "Update status" }).click();
+    await expect(page.getByRole("status")).toContainText("Status changed to In Progress.");
+    await page.getByRole("link", { name: "Back to Project" }).click();
+    await expect(page.getByRole("region", { name: /^In Progress/ }).getByRole("heading")).toHaveText("In Progress (1)");
+    await expect(page.getByRole("region", { name: /^Todo/ }).getByRole("heading")).toHaveText("Todo (0)");
+  });
+
+  test("outsiders, visitors and bad addresses never see a project's work", async ({ page, request }) => {
+    const [project] = (await (await request.get("/api/projects/active?pageSize=1")).json()) as { projectId: string }[];
+    await page.goto(`/work/projects/${project!.projectId}`);
+    await expect(page).toHaveURL(/\/login|\/dev-idp/);
+    await signUpAsGainer(page, "Otto Outsider");
+    await page.goto(`/work/projects/${project!.projectId}`);
+    await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+    await expect(page.getByText("Progress")).toHaveCount(0);
+    await page.goto("/work/projects/00000000-0000-4000-8000-000000000000");
+    await expect(page.getByRole("heading", { name: "Project Not Found" })).toBeVisible();
+    await page.goto("/work/projects/not-an-id");
+    await expect(page.getByText("Error 400")).toBeVisible();
+  });
+});

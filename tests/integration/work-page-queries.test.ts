@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { countQueries } from "#db/connection";
+import { db } from "~/db.server";
+import { loader as layoutLoader } from "~/routes/work/project-layout";
+import { loader as pageLoader } from "~/routes/work/project-page";
+import { insertWorkProject } from "../../bench/generate-projects";
+import { routeContext, sessionCookie } from "../fixtures/api";
+import { createUser } from "../fixtures/factories";
+
+/**
+ * No N+1 on the work page (DESIGN principle 8): the statements its loaders send (the layout's and
+ * the tab's, as one request runs them) do not grow with the project's tasks and milestones.
+ */
+
+const VIEWS = ["", "?scope=all", "?tab=milestones", "?tab=tasks&dialog=add-task", "?tab=forum"];
+
+async function workPage(cookie: string, projectId: string, search: string) {
+  const request = new Request(`http://localhost/work/projects/${projectId}${search}`, { headers: { Cookie: cookie } });
+  const args = { request, params: { projectId }, context: routeContext };
+  const { result, queries } = await countQueries(() => Promise.all([layoutLoader(args), pageLoader(args)]));
+  return { queries, data: result[1] };
+}
+
+describe("the work page's queries", () => {
+  it("are as many for 3 tasks as for 300 tasks and 30 milestones, in every tab", async () => {
+    const user = await createUser({ name: "Bea Busy" });
+    const cookie = await sessionCookie(user);
+    const small = await insertWorkProject(db, { userId: user.userId, tasks: 3, milestones: 1 });
+    const big = await insertWorkProject(db, { userId: user.userId, tasks: 300, milestones: 30 });
+
+    const counts: Record<string, [number, number]> = {};
+    for (const view of VIEWS) {
+      const few = await workPage(cookie, small, view);
+      const many = await workPage(cookie, big, view);
+      counts[view || "(default)"] = [few.queries, many.queries];
+      if (view === "?scope=all") {
+        expect(Object.values(many.data.tasks!).flat()).toHaveLength(300);
+        expect(Object.values(few.data.tasks!).flat()).toHaveLength(3);
+      }
+      if (view === "?tab=milestones") expect(many.data.milestones).toHaveLength(30);
+    }
+    for (const [view, [few, many]] of Object.entries(counts)) {
+      expect({ view, queries: many }).toEqual({ view, queries: few });
+      expect(many).toBeGreaterThan(0);
+      expect(many).toBeLessThanOrEqual(12);
+    }
+    console.info("work page queries (small, big):", counts);
+  });
+
+  it("counts only its own work's statements, not those of concurrent requests", async () => {
+    const outside = Promise.all([1, 2, 3].map(() => db.selectFrom("users").select("id").limit(1).execute()));
+    const { queries } = await countQueries(async () => {
+      await db.selectFrom("users").select("id").limit(1).execute();
+      await db.selectFrom("projects").select("id").limit(1).execute();
+    });
+    await outside;
+    expect(queries).toBe(2);
+  });
+});
