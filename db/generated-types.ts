@@ -103,8 +103,9 @@ export interface JoinRequests {
   id: Generated<string>;
   message: Generated<string>;
   project_id: string;
+  reminded_at: Timestamp | null;
   requested_role: string;
-  status: Generated<"Pending" | "Approved" | "Rejected" | "Cancelled">;
+  status: Generated<"Pending" | "Approved" | "Rejected" | "Cancelled" | "Expired">;
   user_id: string;
 }
 
@@ -157,8 +158,12 @@ export interface Notifications {
   data: Generated<Json>;
   event_name: string;
   id: Generated<string>;
+  link: Generated<string>;
   message: string;
+  project_id: string | null;
   read_at: Timestamp | null;
+  reason: Generated<string>;
+  seq: Generated<Int8>;
   title: string;
   user_id: string;
 }
@@ -175,6 +180,12 @@ export interface ProjectMembers {
   joined_at: Generated<Timestamp>;
   project_id: string;
   role_in_project: string;
+  user_id: string;
+}
+
+export interface ProjectNotificationMutes {
+  created_at: Generated<Timestamp>;
+  project_id: string;
   user_id: string;
 }
 
@@ -370,6 +381,7 @@ export interface DB {
   notifications: Notifications;
   post_likes: PostLikes;
   project_members: ProjectMembers;
+  project_notification_mutes: ProjectNotificationMutes;
   project_roles: ProjectRoles;
   projects: Projects;
   pull_request_reviews: PullRequestReviews;

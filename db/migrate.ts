@@ -7,6 +7,7 @@ import * as work from "./migrations/0006_work";
 import * as forum from "./migrations/0007_forum";
 import * as github from "./migrations/0008_github";
 import * as forumPostCount from "./migrations/0009_forum_post_count";
+import * as liveNotifications from "./migrations/0010_live_notifications";
 
 /** Forward-only migrations, in order. Add new ones at the end; never edit a released one. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "0007_forum": forum,
   "0008_github": github,
   "0009_forum_post_count": forumPostCount,
+  "0010_live_notifications": liveNotifications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -372,16 +372,35 @@ async function recordForumEvent(trx: Executor, actor: CurrentUser, event: ForumE
   const who = actor.fullName || "Someone";
   const { type, recipientId, ...data } = event;
   const texts = {
-    postReplied: { title: "New reply", message: `${who} replied to your post in ${event.projectName}.` },
-    postLiked: { title: "Your post was liked", message: `${who} liked your post in ${event.projectName}.` },
-    replyLiked: { title: "Your reply was liked", message: `${who} liked your reply in ${event.projectName}.` },
+    postReplied: {
+      title: "New reply",
+      message: `${who} replied to your post in ${event.projectName}.`,
+      reason: "you wrote this post",
+      data: { replyAuthorName: who },
+    },
+    postLiked: {
+      title: "Your post was liked",
+      message: `${who} liked your post in ${event.projectName}.`,
+      reason: "you wrote this post",
+      data: { likedByUserName: who },
+    },
+    replyLiked: {
+      title: "Your reply was liked",
+      message: `${who} liked your reply in ${event.projectName}.`,
+      reason: "you wrote this reply",
+      data: { likedByUserName: who },
+    },
   }[type];
   await addNotifications(trx, [
     {
       userId: recipientId,
       eventName: type,
-      ...texts,
-      data: { ...data, actorUserId: actor.userId, actorName: who, link: forumPostPath(event.projectId, event.postId) },
+      title: texts.title,
+      message: texts.message,
+      reason: texts.reason,
+      link: forumPostPath(event.projectId, event.postId),
+      projectId: event.projectId,
+      data: { ...data, ...texts.data, actorUserId: actor.userId, actorName: who },
     },
   ]);
 }

@@ -111,6 +111,9 @@ export async function createJoinRequest(
           eventName: "projectJoinRequested",
           title: "New join request",
           message: `${actor.fullName || "Someone"} asked to join ${project.name} as ${role.name}.`,
+          reason: `you are an admin of ${project.name}`,
+          link: `/projects/${projectId}/join-requests`,
+          projectId,
           data: { projectId, projectName: project.name, requestId: id, joinRequestId: id },
         })),
       );
@@ -214,6 +217,9 @@ export async function decideJoinRequest(
         message: isApproved
           ? `You joined ${project.name} as ${decided.requested_role}.`
           : `Your request to join ${project.name} was not accepted${reason ? `: ${reason}` : "."}`,
+        reason: `you asked to join ${project.name}`,
+        link: isApproved ? `/projects/${projectId}/tasks` : `/project/${projectId}`,
+        projectId,
         data: {
           projectId,
           projectName: project.name,

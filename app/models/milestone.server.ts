@@ -141,16 +141,17 @@ export async function setMilestoneStatus(actor: CurrentUser, milestoneId: string
       .executeTakeFirstOrThrow();
     await trx.updateTable("milestones").set({ status, updated_at: new Date() }).where("id", "=", milestoneId).execute();
     if (status === "Completed" && before.status !== "Completed") {
-      await notifyProjectMembers(trx, access.projectId, actor.userId, {
+      await notifyProjectMembers(trx, access, actor.userId, {
         eventName: "milestoneCompleted",
         title: "Milestone completed",
         message: `${actor.fullName || "Someone"} completed the milestone "${before.title}" in ${access.projectName}.`,
+        link: `/work/projects/${access.projectId}?tab=milestones`,
         data: {
           projectId: access.projectId,
           projectName: access.projectName,
           milestoneId,
+          title: before.title,
           actorUserId: actor.userId,
-          link: `/work/projects/${access.projectId}?tab=milestones`,
         },
       });
     }

@@ -113,10 +113,11 @@ export async function startProject(
       throw new ConflictError(
         `Only a pending project can be started; this one is ${project.status === "InProgress" ? "already active" : "completed"}.`,
       );
-    await notifyProjectMembers(trx, projectId, actor.userId, {
+    await notifyProjectMembers(trx, { projectId, projectName: project.name }, actor.userId, {
       eventName: "projectStarted",
       title: "Project started",
-      message: `${project.name} has started.`,
+      message: `${actor.fullName || "An admin"} started ${project.name}; its work area is open.`,
+      link: `/projects/${projectId}/tasks`,
       data: { projectId, projectName: project.name },
     });
   });

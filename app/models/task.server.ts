@@ -414,17 +414,18 @@ async function notifyTaskEvent(
 ): Promise<void> {
   const who = access.actor.fullName || "Someone";
   const { title, verb } = TASK_EVENT_TEXTS[event];
-  await notifyProjectMembers(trx, access.projectId, access.actor.userId, {
+  await notifyProjectMembers(trx, access, access.actor.userId, {
     eventName: event,
     title,
     message: `${who} ${verb} "${task.title}" in ${access.projectName}.`,
+    link: `/work/projects/${access.projectId}/tasks/${task.taskId}`,
     data: {
       projectId: access.projectId,
       projectName: access.projectName,
       taskId: task.taskId,
+      title: task.title,
       actorUserId: access.actor.userId,
       actorName: who,
-      link: `/work/projects/${access.projectId}/tasks/${task.taskId}`,
     },
   });
 }

@@ -17,7 +17,7 @@ async function team() {
 function notificationsOf(userId: string) {
   return db
     .selectFrom("notifications")
-    .select(["event_name", "title", "message", "data"])
+    .select(["event_name", "title", "message", "reason", "link", "data"])
     .where("user_id", "=", userId)
     .orderBy("created_at")
     .execute();
@@ -40,11 +40,12 @@ describe("work events become notifications for the other members", () => {
     expect(toMember.map((n) => n.event_name)).toEqual(["taskUnblocked", "taskCompleted"]);
     expect(toMember[1]!.message).toMatch(/^Ada Admin completed "Count the cans" in Food Bank/);
     const data = typeof toMember[1]!.data === "string" ? JSON.parse(toMember[1]!.data) : toMember[1]!.data;
-    expect(data).toMatchObject({
-      projectId,
-      taskId: task.taskId,
+    expect(data).toMatchObject({ projectId, taskId: task.taskId, title: "Count the cans" });
+    expect(toMember[1]).toMatchObject({
       link: `/work/projects/${projectId}/tasks/${task.taskId}`,
+      reason: expect.stringMatching(/^you are a member of Food Bank /),
     });
+    expect(toAdmin[0]!.reason).toMatch(/^you are an admin of Food Bank /);
   });
 
   it("a status change that neither completes nor unblocks tells nobody; completing twice tells once", async () => {

@@ -1,0 +1,164 @@
+import { sql } from "kysely";
+import { db } from "~/db.server";
+import { NotFoundError } from "~/utils/errors.server";
+import type { NotificationEvent } from "./notification.server";
+
+/**
+ * A person's notifications: what the bell, the notifications page and the hub show, and the
+ * changes a person makes to them (read, remove, clear). Every query is scoped by the owner's id,
+ * so nobody else ever sees or changes them. Notifications of a project the person muted are kept
+ * and listed, but left out of the unread count and of live pushes.
+ */
+export interface NotificationView {
+  id: string;
+  /** Ascending per database; a reconnecting client asks for what came after the last it saw. */
+  seq: number;
+  eventName: NotificationEvent;
+  title: string;
+  message: string;
+  reason: string;
+  link: string;
+  projectId: string | null;
+  muted: boolean;
+  read: boolean;
+  createdAt: string;
+  data: Record<string, unknown>;
+}
+
+function inboxQuery(userId: string) {
+  return db
+    .selectFrom("notifications as n")
+    .leftJoin("project_notification_mutes as m", (join) =>
+      join.onRef("m.project_id", "=", "n.project_id").on("m.user_id", "=", userId),
+    )
+    .select([
+      "n.id",
+      "n.seq",
+      "n.event_name",
+      "n.title",
+      "n.message",
+      "n.reason",
+      "n.link",
+      "n.project_id",
+      "n.read_at",
+      "n.created_at",
+      "n.data",
+      sql<boolean>`m.user_id is not null`.as("muted"),
+    ])
+    .where("n.user_id", "=", userId);
+}
+
+type InboxRow = Awaited<ReturnType<ReturnType<typeof inboxQuery>["executeTakeFirstOrThrow"]>>;
+
+function toView(row: InboxRow): NotificationView {
+  return {
+    id: row.id,
+    seq: Number(row.seq),
+    eventName: row.event_name as NotificationEvent,
+    title: row.title,
+    message: row.message,
+    reason: row.reason,
+    link: row.link,
+    projectId: row.project_id,
+    muted: Boolean(row.muted),
+    read: row.read_at !== null,
+    createdAt: new Date(row.created_at).toISOString(),
+    data: (typeof row.data === "string" ? JSON.parse(row.data) : row.data) as Record<string, unknown>,
+  };
+}
+
+export const INBOX_PAGE_SIZE = 30;
+
+/** The newest notifications first, `limit` of them, optionally older than `beforeSeq` (paging). */
+export async function listNotifications(
+  userId: string,
+  { limit = INBOX_PAGE_SIZE, beforeSeq }: { limit?: number; beforeSeq?: number } = {},
+): Promise<NotificationView[]> {
+  let query = inboxQuery(userId).orderBy("n.seq", "desc").limit(limit);
+  if (beforeSeq !== undefined) query = query.where("n.seq", "<", String(beforeSeq));
+  return (await query.execute()).map(toView);
+}
+
+/**
+ * What came after `afterSeq`, oldest first, leaving out muted projects: what the hub pushes and
+ * what a reconnecting client receives. Capped; a client that missed more reloads the list.
+ */
+export async function notificationsAfter(userId: string, afterSeq: number, limit = 100): Promise<NotificationView[]> {
+  const rows = await inboxQuery(userId)
+    .where("n.seq", ">", String(afterSeq))
+    .where(sql<boolean>`m.user_id is null`)
+    .orderBy("n.seq", "asc")
+    .limit(limit)
+    .execute();
+  return rows.map(toView);
+}
+
+/** Unread notifications, muted projects left out. */
+export async function countUnread(userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("notifications as n")
+    .select((eb) => eb.fn.countAll<string>().as("count"))
+    .where("n.user_id", "=", userId)
+    .where("n.read_at", "is", null)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("project_notification_mutes as m")
+            .select("m.user_id")
+            .whereRef("m.project_id", "=", "n.project_id")
+            .where("m.user_id", "=", userId),
+        ),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The newest `seq` a person has (0 with none): where a freshly loaded bell starts listening. */
+export async function latestSeq(userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("notifications")
+    .select((eb) => eb.fn.max("seq").as("seq"))
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return Number(row?.seq ?? 0);
+}
+
+export async function getNotification(userId: string, id: string): Promise<NotificationView> {
+  const row = await inboxQuery(userId).where("n.id", "=", id).executeTakeFirst();
+  if (!row) throw new NotFoundError("This notification no longer exists.");
+  return toView(row);
+}
+
+export async function markNotificationRead(userId: string, id: string): Promise<void> {
+  const updated = await db
+    .updateTable("notifications")
+    .set({ read_at: sql`coalesce(read_at, now())` })
+    .where("user_id", "=", userId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (updated.numUpdatedRows === 0n) throw new NotFoundError("This notification no longer exists.");
+}
+
+export async function markAllNotificationsRead(userId: string): Promise<void> {
+  await db
+    .updateTable("notifications")
+    .set({ read_at: sql`now()` })
+    .where("user_id", "=", userId)
+    .where("read_at", "is", null)
+    .execute();
+}
+
+export async function removeNotification(userId: string, id: string): Promise<void> {
+  const deleted = await db
+    .deleteFrom("notifications")
+    .where("user_id", "=", userId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (deleted.numDeletedRows === 0n) throw new NotFoundError("This notification no longer exists.");
+}
+
+export async function clearNotifications(userId: string): Promise<void> {
+  await db.deleteFrom("notifications").where("user_id", "=", userId).execute();
+}
