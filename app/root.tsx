@@ -16,6 +16,7 @@ import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
 import { useNonce } from "./utils/nonce";
 import { readToast } from "./utils/toast.server";
+import { bellState } from "~/models/notification-inbox.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -46,7 +47,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { pathname } = new URL(request.url);
   if (user?.isNewUser && !ONBOARDING_PATHS.test(pathname)) throw redirect("/choose-role");
   const { toast, headers } = await readToast(request);
-  return data({ user, toast, year: new Date().getFullYear() }, { headers });
+  const bell = user && !user.isNewUser ? await bellState(user.userId) : null;
+  return data({ user, bell, toast, year: new Date().getFullYear() }, { headers });
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -67,7 +69,7 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader user={root?.user ?? null} />
+        <SiteHeader user={root?.user ?? null} bell={root?.bell ?? null} />
         <main id="main" className="flex-1">
           {children}
         </main>

@@ -1,6 +1,7 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { type RefObject, useEffect, useRef } from "react";
 import type { CurrentUser } from "~/models/user.server";
+import { type BellState, NotificationBell } from "./notification-bell";
 import { initialsOf } from "~/utils/format";
 
 /**
@@ -56,7 +57,7 @@ function useMenuGroup(menus: Menu[]) {
   };
 }
 
-export function SiteHeader({ user }: { user: CurrentUser | null }) {
+export function SiteHeader({ user, bell }: { user: CurrentUser | null; bell: BellState | null }) {
   const profileMenu = useRef<HTMLDetailsElement>(null);
   const mobileMenu = useRef<HTMLDetailsElement>(null);
   const menus = useRef([profileMenu, mobileMenu]).current;
@@ -80,6 +81,7 @@ export function SiteHeader({ user }: { user: CurrentUser | null }) {
           </ul>
         </nav>
         <div className="flex items-center gap-2">
+          {bell ? <NotificationBell state={bell} /> : null}
           {user ? (
             <ProfileMenu user={user} menuRef={profileMenu} onToggle={closeOthers(profileMenu)} />
           ) : (

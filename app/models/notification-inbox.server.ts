@@ -162,3 +162,9 @@ export async function removeNotification(userId: string, id: string): Promise<vo
 export async function clearNotifications(userId: string): Promise<void> {
   await db.deleteFrom("notifications").where("user_id", "=", userId).execute();
 }
+
+/** The header bell's figures for a signed-in person: two indexed reads, run together. */
+export async function bellState(userId: string): Promise<{ unread: number; latestSeq: number }> {
+  const [unread, seq] = await Promise.all([countUnread(userId), latestSeq(userId)]);
+  return { unread, latestSeq: seq };
+}
