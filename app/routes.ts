@@ -29,6 +29,7 @@ export default [
   ]),
   route("profile/:role/:id", "routes/account/profile.tsx"),
   route("profile/:id", "routes/account/profile-by-id.tsx"),
+  route("notifications", "routes/account/notifications.tsx"),
 
   // Work area: the signed-in member's projects.
   ...prefix("work", [
@@ -41,6 +42,7 @@ export default [
       route("tasks/:taskId", "routes/work/task-details.tsx"),
       route("forum/:postId", "routes/work/forum-post.tsx"),
       route("sync", "routes/work/project-sync.tsx"),
+      route("notifications", "routes/work/project-mute.tsx"),
     ]),
   ]),
   // Notification targets (DESIGN: where this product differs).

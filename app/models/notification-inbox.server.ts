@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { db } from "~/db.server";
 import { NotFoundError } from "~/utils/errors.server";
+import { isId } from "~/utils/ids";
 import type { NotificationEvent } from "./notification.server";
 
 /**
@@ -167,4 +168,17 @@ export async function clearNotifications(userId: string): Promise<void> {
 export async function bellState(userId: string): Promise<{ unread: number; latestSeq: number }> {
   const [unread, seq] = await Promise.all([countUnread(userId), latestSeq(userId)]);
   return { unread, latestSeq: seq };
+}
+
+/** Which of these join requests still wait for a decision (a notification offers Approve/Reject). */
+export async function pendingJoinRequestIds(requestIds: string[]): Promise<Set<string>> {
+  const ids = requestIds.filter(isId);
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("join_requests")
+    .select("id")
+    .where("id", "in", ids)
+    .where("status", "=", "Pending")
+    .execute();
+  return new Set(rows.map((row) => row.id));
 }

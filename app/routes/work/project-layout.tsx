@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Form, Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { requireProjectAccess } from "~/auth/project-guard.server";
 import { ErrorScreen } from "~/components/error-screen";
 import { WorkNav } from "~/components/work-nav";
+import { isProjectMuted } from "~/models/notification-mute.server";
 
 /**
  * `/work/projects/$projectId` and everything under it (the tabs, task details, forum posts):
@@ -10,7 +11,9 @@ import { WorkNav } from "~/components/work-nav";
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const access = await requireProjectAccess(request, params.projectId);
+  const muted = await isProjectMuted(access.actor.userId, access.projectId);
   return {
+    muted,
     project: {
       projectId: access.projectId,
       projectName: access.projectName,
@@ -33,7 +36,7 @@ export function useWorkProject() {
 const STATUS_LABELS = { Pending: "Pending", InProgress: "Active", Completed: "Completed" } as const;
 
 export default function ProjectLayout() {
-  const { project } = useLoaderData<typeof loader>();
+  const { project, muted } = useLoaderData<typeof loader>();
   return (
     <div className="container-page flex flex-col gap-6 py-8 lg:flex-row">
       <WorkNav />
@@ -49,10 +52,24 @@ export default function ProjectLayout() {
             You: {project.roleInProject}
             {project.isAdmin ? " · admin" : ""}
           </span>
+          <MuteForm projectId={project.projectId} muted={muted} />
         </header>
         <Outlet />
       </div>
     </div>
+  );
+}
+
+/** Mute or subscribe to this project's notifications; a plain form, so it works without JavaScript. */
+function MuteForm({ projectId, muted }: { projectId: string; muted: boolean }) {
+  return (
+    <Form method="post" action={`/work/projects/${projectId}/notifications`} className="ml-auto">
+      <input type="hidden" name="muted" value={muted ? "false" : "true"} />
+      <button type="submit" className="btn-secondary !min-h-9 !px-3 text-sm">
+        {muted ? "Subscribe to notifications" : "Mute notifications"}
+      </button>
+      {muted ? <span className="sr-only"> (notifications from this project are muted)</span> : null}
+    </Form>
   );
 }
 

@@ -1,0 +1,34 @@
+import { db } from "~/db.server";
+import type { ProjectAccess } from "./membership.server";
+
+/**
+ * Muting a project's notifications (from its work page): they are still written and listed on the
+ * notifications page, but neither pushed live nor counted on the bell. Subscribing again removes
+ * the mute. Only a member can mute (the caller's ProjectAccess proves it).
+ */
+export async function isProjectMuted(userId: string, projectId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("project_notification_mutes")
+    .select("user_id")
+    .where("user_id", "=", userId)
+    .where("project_id", "=", projectId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function setProjectMuted(access: ProjectAccess, muted: boolean): Promise<void> {
+  const key = { user_id: access.actor.userId, project_id: access.projectId };
+  if (muted) {
+    await db
+      .insertInto("project_notification_mutes")
+      .values(key)
+      .onConflict((conflict) => conflict.columns(["user_id", "project_id"]).doNothing())
+      .execute();
+  } else {
+    await db
+      .deleteFrom("project_notification_mutes")
+      .where("user_id", "=", key.user_id)
+      .where("project_id", "=", key.project_id)
+      .execute();
+  }
+}
