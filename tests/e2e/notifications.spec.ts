@@ -1,0 +1,122 @@
+import type { Page } from "@playwright/test";
+import { signUpAsGainer } from "./auth";
+import { expect, test } from "./fixtures";
+import { apiPost, startOwnProject } from "./work";
+
+// Two people on a shared 2-core machine: each journey gets room to finish.
+test.describe.configure({ timeout: 120_000 });
+
+/** The admin's running project and a second person's pending request to join it. */
+async function projectWithRequest(admin: Page, asker: Page) {
+  await signUpAsGainer(admin, "Nia Notified");
+  const project = await startOwnProject(admin);
+  await admin.request.post(`/api/projects/${project.projectId}/start`, {
+    headers: { Origin: new URL(admin.url()).origin },
+  });
+  await signUpAsGainer(asker, "Rey Requester");
+  const detail = (await (await asker.request.get(`/api/projects/${project.projectId}`)).json()) as {
+    openRoles?: (string | { name: string })[];
+  };
+  const open = detail.openRoles?.[0];
+  const role = typeof open === "string" ? open : open!.name;
+  await apiPost(asker, `/api/projects/${project.projectId}/createrequest`, { requestedRole: role, message: "Hello" });
+  return { ...project, role };
+}
+
+const item = (page: Page, title: string) => page.getByRole("listitem").filter({ hasText: title });
+
+test("an admin decides a join request from its notification; the requester hears of it", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}) => {
+  const asker = await (await browser.newContext({ javaScriptEnabled })).newPage();
+  const { projectName, role } = await projectWithRequest(page, asker);
+
+  await page.goto("/");
+  const bell = page.getByRole("link", { name: "Notifications, 1 unread" });
+  if (javaScriptEnabled) await page.goto("/notifications");
+  else await bell.click();
+  await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
+  await expect(page.getByText("1 unread")).toBeVisible();
+  const request = item(page, "New join request");
+  await expect(request).toContainText(`Rey Requester asked to join ${projectName} as ${role}.`);
+  await expect(request).toContainText(`Just now · Because you are an admin of ${projectName}`);
+  await request.getByLabel("Reason (optional)").fill("Welcome aboard");
+  await request.getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByRole("status")).toContainText("Join request approved!");
+  // Decided: read, and no longer offers a decision.
+  await expect(item(page, "New join request").getByRole("button", { name: "Approve" })).toHaveCount(0);
+  await expect(page.getByText("You're all caught up.")).toBeVisible();
+
+  await asker.goto("/notifications");
+  const approved = item(asker, "Join request approved");
+  await expect(approved).toContainText(`You joined ${projectName} as ${role}.`);
+  await expect(approved).toContainText(`Because you asked to join ${projectName}`);
+  // Opening it reads it and goes to the project's tasks.
+  await approved.getByRole("button", { name: "Unread: Join request approved", exact: true }).click();
+  await expect(asker).toHaveURL(/\/work\/projects\/[\w-]+\?tab=tasks$/);
+  await asker.goto("/notifications");
+  await expect(asker.getByText("You're all caught up.")).toBeVisible();
+  await asker.context().close();
+});
+
+test("mark read, remove, mark all read and clear all (after confirming); a muted project stays quiet", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}) => {
+  const asker = await (await browser.newContext({ javaScriptEnabled })).newPage();
+  const { projectId, projectName } = await projectWithRequest(page, asker);
+  await page.goto(`/work/projects/${projectId}`);
+  await page.getByRole("button", { name: "Mute notifications" }).click();
+  await expect(page.getByRole("status")).toContainText(`Notifications from ${projectName} are muted.`);
+  await expect(page.getByRole("button", { name: "Subscribe to notifications" })).toBeVisible();
+
+  const { joinRequestId } = (await (await asker.request.get(`/api/projects/${projectId}/myrequests`)).json())[0] as {
+    joinRequestId: string;
+  };
+  await apiPost(page, `/api/projects/${projectId}/join-requests/${joinRequestId}/decision`, { isApproved: true });
+  await apiPost(asker, `/api/projects/${projectId}/tasks`, { title: "Quiet task" });
+
+  await page.goto("/notifications");
+  // Everything from the muted project is listed but not counted.
+  await expect(page.getByText("You're all caught up.")).toBeVisible();
+  await expect(item(page, "New task")).toContainText("muted project");
+  await expect(item(page, "New join request")).toContainText("muted project");
+
+  await item(page, "New join request").getByRole("button", { name: "Mark read" }).click();
+  await expect(page.getByRole("status")).toContainText("Marked as read.");
+  await expect(item(page, "New join request").getByRole("button", { name: "Mark read" })).toHaveCount(0);
+  await item(page, "New task")
+    .getByRole("button", { name: /^Remove notification/ })
+    .click();
+  await expect(page.getByRole("status")).toContainText("Notification removed.");
+  await expect(item(page, "New task")).toHaveCount(0);
+
+  await page.goto(`/work/projects/${projectId}`);
+  await page.getByRole("button", { name: "Subscribe to notifications" }).click();
+  await expect(page.getByRole("status")).toContainText(`You will be notified about ${projectName} again.`);
+  await apiPost(asker, `/api/projects/${projectId}/tasks`, { title: "Loud task" });
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: "Notifications, 1 unread" })).toBeVisible();
+
+  await page.goto("/notifications");
+  await page.getByRole("button", { name: "Mark all read" }).click();
+  await expect(page.getByText("You're all caught up.")).toBeVisible();
+  await page.getByRole("link", { name: "Clear all" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("Remove all your notifications? This cannot be undone.");
+  await page.getByRole("alertdialog").getByRole("button", { name: "Clear all" }).click();
+  await expect(page.getByRole("status")).toContainText("All notifications cleared.");
+  await expect(page.getByText("No notifications yet")).toBeVisible();
+  await asker.context().close();
+});
+
+test("the notifications page asks visitors to sign in and comes back", async ({ page }) => {
+  await page.goto("/notifications");
+  // A demo person, whose profile is finished, is sent straight back.
+  await page.getByLabel("Email").fill("grace.mensah@example.org");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/notifications$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
+});
