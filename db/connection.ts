@@ -21,6 +21,9 @@ export interface ConnectionOptions {
   extensions?: string[];
 }
 
+/** What the schema needs from PGlite's extensions: trigram similarity and pgvector (search). */
+const EMBEDDED_EXTENSIONS = ["pg_trgm", "vector"];
+
 interface EmbeddedServer {
   url: Promise<string>;
   close(): Promise<void>;
@@ -43,7 +46,8 @@ function embeddedServer(options: ConnectionOptions): EmbeddedServer {
     fs.mkdirSync(dataPath, { recursive: true });
   }
   const workerFile = createRequire(import.meta.url).resolve("#embedded-db-worker");
-  const worker = new Worker(workerFile, { workerData: { dataDir: dataPath, extensions: options.extensions ?? [] } });
+  const extensions = options.extensions ?? EMBEDDED_EXTENSIONS;
+  const worker = new Worker(workerFile, { workerData: { dataDir: dataPath, extensions } });
   worker.unref();
   const url = new Promise<string>((resolve, reject) => {
     worker.once("error", reject);
@@ -74,7 +78,8 @@ export function databaseUrl(options: ConnectionOptions): Promise<string> {
 export async function clientConfig(options: ConnectionOptions): Promise<pg.ClientConfig> {
   return {
     connectionString: await databaseUrl(options),
-    options: options.schema ? `-c search_path=${options.schema}` : undefined,
+    // Extensions are installed once per database, in public, so a schema of its own still sees them.
+    options: options.schema ? `-c search_path=${options.schema},public` : undefined,
   };
 }
 

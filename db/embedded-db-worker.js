@@ -22,7 +22,9 @@ async function loadExtension(name) {
   return /** @type {Record<string, unknown>} */ (module)[name];
 }
 
-const pglite = await PGlite.create(dataDir, {
+// One options object: `create(dataDir, options)` drops the extensions when dataDir is undefined.
+const pglite = await PGlite.create({
+  dataDir,
   extensions: Object.fromEntries(await Promise.all(extensions.map(async (name) => [name, await loadExtension(name)]))),
 });
 const server = await serveProtocol(pglite);

@@ -202,6 +202,7 @@ export interface Projects {
   description: Generated<string>;
   difficulty: "Beginner" | "Intermediate" | "Advanced" | null;
   duration_days: number | null;
+  embedding: number[] | null;
   forum_post_count: Generated<number>;
   goals: Generated<string[]>;
   id: Generated<string>;
@@ -277,6 +278,10 @@ export interface RepositoryLanguages {
   bytes: Int8;
   language: string;
   project_id: string;
+}
+
+export interface SearchWords {
+  word: string;
 }
 
 export interface Sessions {
@@ -390,6 +395,7 @@ export interface DB {
   reply_likes: ReplyLikes;
   repositories: Repositories;
   repository_languages: RepositoryLanguages;
+  search_words: SearchWords;
   sessions: Sessions;
   subtasks: Subtasks;
   sync_runs: SyncRuns;

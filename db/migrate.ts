@@ -8,6 +8,7 @@ import * as forum from "./migrations/0007_forum";
 import * as github from "./migrations/0008_github";
 import * as forumPostCount from "./migrations/0009_forum_post_count";
 import * as liveNotifications from "./migrations/0010_live_notifications";
+import * as search from "./migrations/0011_search";
 
 /** Forward-only migrations, in order. Add new ones at the end; never edit a released one. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   "0008_github": github,
   "0009_forum_post_count": forumPostCount,
   "0010_live_notifications": liveNotifications,
+  "0011_search": search,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

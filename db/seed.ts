@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Insertable } from "kysely";
 import type { DB } from "./connection";
+import { embedMissingProjects } from "../app/search/project-vectors.server";
 import type { Database, Difficulty, TaskPriority, TaskStatus } from "./schema";
 import { demoPeople, type DemoPerson } from "./seed-data/people";
 import demoProjects from "./seed-data/projects.json";
@@ -17,7 +18,8 @@ export interface SeedResult {
   projects: number;
 }
 
-interface DemoProject {
+/** A project or template record as seed-data/projects.json (and the search-eval corpus) spell it. */
+export interface DemoProject {
   key: string;
   kind: "active" | "template";
   name: string;
@@ -193,7 +195,7 @@ export function templatePlan(record: DemoProject) {
 }
 const DEMO_REPOSITORIES = 6;
 
-export function buildDemoData(now = new Date()) {
+export function buildDemoData(now = new Date(), projects: DemoProject[] = demoProjects as DemoProject[]) {
   const rows = {
     users: [] as Rows<"users">,
     gainer_profiles: [] as Rows<"gainer_profiles">,
@@ -270,7 +272,7 @@ export function buildDemoData(now = new Date()) {
     }
   }
 
-  (demoProjects as DemoProject[]).forEach((record, index) => {
+  projects.forEach((record, index) => {
     const projectId = demoId(`project:${record.key}`);
     const random = randomFor(record.key);
     const createdAt = new Date(now.getTime() - (index % 120) * DAY - index * 60_000);
@@ -442,8 +444,12 @@ const INSERT_ORDER = [
 
 const BATCH = 200;
 
-export async function seedDemoData(db: DB): Promise<SeedResult> {
-  const data = buildDemoData();
+/**
+ * Seeds the demo people with the given project records (default: seed-data/projects.json),
+ * then gives every project its search vector.
+ */
+export async function seedDemoData(db: DB, projects?: DemoProject[]): Promise<SeedResult> {
+  const data = buildDemoData(new Date(), projects);
   const [alreadySeeded, planSeeded] = await Promise.all([
     db.selectFrom("projects").select("id").where("id", "=", data.projects[0].id!).executeTakeFirst(),
     db.selectFrom("template_milestones").select("id").limit(1).executeTakeFirst(),
@@ -464,5 +470,6 @@ export async function seedDemoData(db: DB): Promise<SeedResult> {
       }
     });
   }
+  await embedMissingProjects(db);
   return { seeded: !alreadySeeded, projects: data.projects.length };
 }

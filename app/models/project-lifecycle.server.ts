@@ -60,6 +60,8 @@ export async function startFromTemplate(
         programming_languages: template.programming_languages,
         goals: template.goals,
         scope: template.scope,
+        // Same text, same meaning: the template's search vector serves the copy.
+        embedding: template.embedding,
         created_by: actor.userId,
       })
       .returning("id")

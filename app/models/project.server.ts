@@ -4,6 +4,8 @@ import { db } from "~/db.server";
 import { NotFoundError } from "~/utils/errors.server";
 import type { CatalogueFilters } from "~/schemas/catalogue";
 import { DURATION_RANGES } from "~/schemas/duration-ranges";
+import type { FusedHit } from "~/search/fusion";
+import { hybridSearch } from "~/search/hybrid.server";
 
 /**
  * Reading projects and templates for the public screens and API. JSON field names follow the
@@ -240,62 +242,30 @@ export async function getProjectDetail(id: string, kind?: ProjectKind): Promise<
   };
 }
 
+/** A search result: the project, and which legs of the search found it and why. */
+export interface SearchResult extends ProjectSummary {
+  matchedBy: FusedHit["matchedBy"];
+}
+
 /**
- * Full-text search over the weighted search document: any query word counts, best matches first.
- * Searches running projects and templates alike.
- *
- * Each matching word adds its weight in that entry (name above tagline and skills above prose:
- * `ts_rank` of the word alone, plus a base for matching at all) times how rare the word is among
- * the searchable entries (inverse document frequency), so in 'help an animal shelter with
- * volunteers' a match on 'animal' outweighs one on 'help'. The weighted rank of the whole query
- * breaks ties. (`npm run search:eval`: nDCG@6 0.637 → 0.665, recall@12 0.718 → 0.771 over counting
- * matched words alone.)
+ * The hybrid search (app/search): running projects and templates alike, best matches first.
+ * (`npm run search:eval` judges every change to its ranking.)
  */
-export async function searchProjects(query: string, count: number): Promise<ProjectSummary[]> {
-  const words = [
-    ...new Set(
-      query
-        .toLowerCase()
-        .split(/[^\p{L}\p{N}+#.]+/u)
-        .map((word) => word.replace(/^\.+|\.+$/g, ""))
-        .filter(Boolean),
-    ),
-  ].slice(0, 32);
-  if (words.length === 0) return [];
-  const wordQueries = words.map((word) => sql`plainto_tsquery('english', ${word})`);
-  const anyWord = sql.join(wordQueries, sql` || `);
-  const searchable = sql<boolean>`(p.kind = 'template' or p.status = 'InProgress')`;
-  const weightOf = (index: number) => sql.ref(`q.w${index}`);
-  // One pass over the searchable entries: w{i} = ln(1 + N / (1 + entries containing word i)).
-  const weights = sql.join(
-    wordQueries.map(
-      (wordQuery, index) =>
-        sql`ln(1 + count(*)::float8 / (1 + count(*) filter (where p.search_document @@ ${wordQuery}))) as ${sql.ref(`w${index}`)}`,
-    ),
-    sql`, `,
-  );
-  const score = sql.join(
-    wordQueries.map(
-      (wordQuery, index) =>
-        sql`(p.search_document @@ ${wordQuery})::int * (0.5 + ts_rank(p.search_document, ${wordQuery}, 0)) * ${weightOf(index)}`,
-    ),
-    sql` + `,
-  );
+export async function searchProjects(query: string, count: number): Promise<SearchResult[]> {
+  const hits = await hybridSearch(db, query, count);
+  if (hits.length === 0) return [];
   const rows = await summaryQuery()
-    .select([sql<number>`${score}`.as("score"), sql<number>`ts_rank_cd(p.search_document, q.query, 1)`.as("rank")])
-    .innerJoin(
-      sql<{ query: string }>`(select ${anyWord} as query, ${weights} from projects p where ${searchable})`.as("q"),
-      (join) => join.onTrue(),
+    .where(
+      "p.id",
+      "in",
+      hits.map((hit) => hit.id),
     )
-    .where(sql<boolean>`p.search_document @@ q.query`)
-    .where(searchable)
-    .orderBy("score", "desc")
-    .orderBy("rank", "desc")
-    .orderBy("p.created_at", "desc")
-    .orderBy("p.id")
-    .limit(count)
     .execute();
-  return rows.map(toSummary);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return hits.flatMap((hit) => {
+    const row = byId.get(hit.id);
+    return row ? [{ ...toSummary(row), matchedBy: hit.matchedBy }] : [];
+  });
 }
 
 export interface FilterOptions {

@@ -1,0 +1,27 @@
+import type { LegHit, LegName } from "./legs";
+
+/**
+ * Reciprocal-rank fusion: an entry scores Σ weight / (K + rank) over the legs that found it, so
+ * agreement between legs lifts it, and no leg's raw scores (which are not comparable) matter.
+ */
+const K = 60;
+
+export interface FusedHit {
+  id: string;
+  score: number;
+  /** Each leg that found it and why, e.g. { fullText: ['react'], typo: ['dashbord → dashboard'] }. */
+  matchedBy: Partial<Record<LegName, string[]>>;
+}
+
+export function fuseByRank(legs: Partial<Record<LegName, LegHit[]>>, weights: Record<LegName, number>): FusedHit[] {
+  const fused = new Map<string, FusedHit>();
+  for (const [leg, hits] of Object.entries(legs) as [LegName, LegHit[]][]) {
+    hits.forEach((hit, index) => {
+      const entry = fused.get(hit.id) ?? { id: hit.id, score: 0, matchedBy: {} };
+      entry.score += weights[leg] / (K + index + 1);
+      entry.matchedBy[leg] = hit.reasons;
+      fused.set(hit.id, entry);
+    });
+  }
+  return [...fused.values()].sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
+}

@@ -1,0 +1,42 @@
+import type { Kysely } from "kysely";
+import type { Database } from "#db/schema";
+import { expandByMeaning } from "./expansion.server";
+import { fullTextLeg, type WeightedWord } from "./full-text.server";
+import { type FusedHit, fuseByRank } from "./fusion";
+import type { LegName } from "./legs";
+import { semanticLeg } from "./semantic.server";
+import { correctTypos } from "./typo.server";
+import { contentWords, splitWords } from "./words";
+
+// The semantic leg alone ranks well below full text (`npm run search:eval`), so it mostly breaks
+// ties and brings in entries no word of the query finds.
+const WEIGHTS: Record<LegName, number> = { fullText: 1, semantic: 0.05 };
+
+/**
+ * The hybrid search: the full-text leg over the query's words, their typo corrections (trigram)
+ * and words close in meaning (word vectors), fused by reciprocal rank with the semantic leg
+ * (the query's meaning vector against each entry's, pgvector).
+ */
+export async function hybridSearch(db: Kysely<Database>, query: string, count: number): Promise<FusedHit[]> {
+  const words = [...new Set(splitWords(query))].slice(0, 32);
+  if (words.length === 0) return [];
+  const [corrections, expansions, semantic] = await Promise.all([
+    correctTypos(db, words),
+    expandByMeaning(db, contentWords(query)),
+    semanticLeg(db, query),
+  ]);
+  const terms: WeightedWord[] = [
+    ...words.map((word) => ({ word, weight: 1 })),
+    ...[...corrections].map(([word, typed]) => ({ word, weight: typed.similarity, group: typed.word })),
+    ...expansions.map((expansion) => ({ word: expansion.word, weight: expansion.similarity, group: expansion.from })),
+  ];
+  const explanation = new Map<string, string>([
+    ...[...corrections].map(([word, typed]): [string, string] => [word, `${typed.word} → ${word}`]),
+    ...expansions.map((expansion): [string, string] => [expansion.word, `${expansion.from} ≈ ${expansion.word}`]),
+  ]);
+  const fullText = (await fullTextLeg(db, terms)).map((hit) => ({
+    ...hit,
+    reasons: hit.reasons.map((word) => explanation.get(word) ?? word),
+  }));
+  return fuseByRank({ fullText, semantic }, WEIGHTS).slice(0, count);
+}

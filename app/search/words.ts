@@ -1,0 +1,26 @@
+/** Splitting search text into words, shared by every leg so they agree on what a word is. */
+
+// Words that say nothing about what a project is; the semantic and typo legs skip them (full
+// text has PostgreSQL's own list).
+const STOP_WORDS = new Set(
+  (
+    "a about after all also an and any are as at be been but by can could do does for from get had has have " +
+    "help helps he her his how i i'd i'm if in into is it its just like me more my need needs of on one or our " +
+    "out so some something than that the their them there they this to up us use using want wants was way we " +
+    "we're were what when where which who will with would you your app apps project projects build make"
+  ).split(" "),
+);
+
+/** Lower-case words of a text, technology spellings kept whole (c#, node.js, c++), in order. */
+export function splitWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}+#.']+/u)
+    .map((word) => word.replace(/^[.']+|[.']+$/g, "").replace(/'s$/, ""))
+    .filter(Boolean);
+}
+
+/** The words of a query that carry meaning: no stop words, each once, at most 32. */
+export function contentWords(text: string): string[] {
+  return [...new Set(splitWords(text).filter((word) => !STOP_WORDS.has(word)))].slice(0, 32);
+}

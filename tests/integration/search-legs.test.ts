@@ -1,0 +1,73 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { db } from "~/db.server";
+import { searchProjects } from "~/models/project.server";
+import { expandByMeaning } from "~/search/expansion.server";
+import { fullTextLeg } from "~/search/full-text.server";
+import { embedMissingProjects } from "~/search/project-vectors.server";
+import { semanticLeg } from "~/search/semantic.server";
+import { correctTypos } from "~/search/typo.server";
+import { createProject } from "../fixtures/factories";
+
+/** Each leg of the hybrid search on its own, then fused (issue 15), on whichever database runs. */
+
+async function entry(name: string, tagline: string, description: string) {
+  const id = await createProject({ name, kind: "template" });
+  await db.updateTable("projects").set({ tagline, description }).where("id", "=", id).execute();
+  return id;
+}
+
+let pantry: string;
+let shelter: string;
+let dashboard: string;
+
+beforeEach(async () => {
+  await db.deleteFrom("projects").execute();
+  pantry = await entry("Food Pantry Stock", "Know what is on the shelves.", "Log donated groceries and cans.");
+  shelter = await entry("Pet Adoption Board", "Dogs and cats waiting for a home.", "An animal shelter's listings.");
+  dashboard = await entry("Sales Dashboard", "Charts of the week's numbers.", "A React dashboard of sales.");
+  await embedMissingProjects(db);
+});
+
+describe("the full-text leg", () => {
+  it("finds a word by its stem", async () => {
+    const hits = await fullTextLeg(db, [{ word: "charting", weight: 1 }]);
+    expect(hits.map((hit) => hit.id)).toEqual([dashboard]);
+    expect(hits[0].reasons).toEqual(["charting"]);
+  });
+});
+
+describe("the typo leg", () => {
+  it("corrects a misspelt word to a word projects use", async () => {
+    const corrections = await correctTypos(db, ["dashbord", "sales"]);
+    expect(corrections.get("dashboard")).toMatchObject({ word: "dashbord" });
+    expect([...corrections.values()].map((c) => c.word)).not.toContain("sales");
+  });
+});
+
+describe("the semantic leg", () => {
+  it("finds a paraphrase that shares no word with the entry", async () => {
+    const hits = await semanticLeg(db, "puppies and kittens needing adoption");
+    expect(hits[0]?.id).toBe(shelter);
+  });
+
+  it("expands a query word to words projects use that mean much the same", async () => {
+    const expansions = await expandByMeaning(db, ["puppies"]);
+    expect(expansions).toContainEqual(expect.objectContaining({ word: "dogs", from: "puppies" }));
+  });
+});
+
+describe("the fused search", () => {
+  it("ranks by all legs and says why each result matched", async () => {
+    const [first] = await searchProjects("reactt dashbord", 3);
+    expect(first.projectId).toBe(dashboard);
+    expect(first.matchedBy.fullText).toContain("dashbord → dashboard");
+
+    const results = await searchProjects("tins of food for the hungry", 3);
+    expect(results[0].projectId).toBe(pantry);
+  });
+
+  it("returns nothing for words that mean nothing", async () => {
+    expect(await searchProjects("qwxzv", 6)).toEqual([]);
+    expect(await searchProjects("the and of", 6)).toEqual([]);
+  });
+});
