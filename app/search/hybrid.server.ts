@@ -3,7 +3,7 @@ import type { Database } from "#db/schema";
 import { expandByMeaning } from "./expansion.server";
 import { fullTextLeg, type WeightedWord } from "./full-text.server";
 import { type FusedHit, fuseByRank } from "./fusion";
-import type { LegName } from "./legs";
+import { LEG_DEPTH, type LegName } from "./legs";
 import { semanticLeg } from "./semantic.server";
 import { correctTypos } from "./typo.server";
 import { contentWords, splitWords } from "./words";
@@ -20,10 +20,11 @@ const WEIGHTS: Record<LegName, number> = { fullText: 1, semantic: 0.05 };
 export async function hybridSearch(db: Kysely<Database>, query: string, count: number): Promise<FusedHit[]> {
   const words = [...new Set(splitWords(query))].slice(0, 32);
   if (words.length === 0) return [];
+  const depth = Math.max(LEG_DEPTH, count);
   const [corrections, expansions, semantic] = await Promise.all([
     correctTypos(db, words),
     expandByMeaning(db, contentWords(query)),
-    semanticLeg(db, query),
+    semanticLeg(db, query, depth),
   ]);
   const terms: WeightedWord[] = [
     ...words.map((word) => ({ word, weight: 1 })),
@@ -34,7 +35,7 @@ export async function hybridSearch(db: Kysely<Database>, query: string, count: n
     ...[...corrections].map(([word, typed]): [string, string] => [word, `${typed.word} → ${word}`]),
     ...expansions.map((expansion): [string, string] => [expansion.word, `${expansion.from} ≈ ${expansion.word}`]),
   ]);
-  const fullText = (await fullTextLeg(db, terms)).map((hit) => ({
+  const fullText = (await fullTextLeg(db, terms, depth)).map((hit) => ({
     ...hit,
     reasons: hit.reasons.map((word) => explanation.get(word) ?? word),
   }));
