@@ -41,6 +41,7 @@ const {
   rateLimited,
   TOO_MANY_REQUESTS,
   publicUrlRedirect,
+  attachNotificationHub,
 } = entryOf(initialBuild);
 await startServices();
 
@@ -283,6 +284,8 @@ const server = app.listen(config.PORT, config.HOST, () => {
   const port = typeof address === "object" && address ? address.port : config.PORT;
   logger.info(`Server listening on http://${config.HOST === "127.0.0.1" ? "localhost" : config.HOST}:${port}`);
 });
+// The notification hub answers WebSocket upgrades on /hubs/notifications (and refuses the rest).
+await attachNotificationHub(server);
 // Idle keep-alive sockets stay open longer than clients and proxies keep theirs (Node's 5 s
 // default races a client reusing a socket the server is closing: ECONNRESET on a healthy server).
 server.keepAliveTimeout = 65_000;

@@ -15,6 +15,7 @@ export { checkHealth, startServices, stopServices } from "./services.server";
 export { createDevIdentityProviderHandler, DEV_IDP_PATH } from "./auth/dev-idp.server";
 export { rateLimited, TOO_MANY_REQUESTS } from "./utils/rate-limit.server";
 export { publicUrlRedirect } from "./utils/public-url.server";
+export { attachNotificationHub } from "./realtime/hub.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -6,6 +6,7 @@ import { db } from "./db.server";
 import { startJobs, stopJobs } from "./jobs/index.server";
 import { logger } from "./logger.server";
 import { stopEventBus } from "./realtime/bus.server";
+import { stopNotificationHub } from "./realtime/hub.server";
 
 /** Brings the database up to date at start; an empty embedded database gets the demo data. */
 export async function startServices(): Promise<void> {
@@ -33,6 +34,8 @@ export async function checkHealth(): Promise<boolean> {
 }
 
 export async function stopServices(): Promise<void> {
+  // Sockets first: they are told the server is going away before the bus and database close.
+  await stopNotificationHub();
   await stopJobs();
   await stopEventBus();
   await db.destroy();

@@ -22,79 +22,99 @@ export async function notify(trx: Kysely<Database>, channel: string, payload: un
   await sql`select pg_notify(${channelName(channel)}, ${JSON.stringify(payload)})`.execute(trx);
 }
 
-interface Listener {
-  handlers: Map<string, Set<Handler>>;
-  client: Promise<pg.Client> | null;
+export interface EventBus {
+  /** Calls `handler` with each payload sent on `channel`; resolves, once listening, to an unsubscribe. */
+  listen(channel: string, handler: Handler): Promise<() => Promise<void>>;
+  /** Closes the listening connection. */
+  stop(): Promise<void>;
 }
-
-const listener = singleton<Listener>("event-bus", () => ({ handlers: new Map(), client: null }));
 
 function quote(channel: string) {
   return `"${channel.replaceAll('"', '""')}"`;
 }
 
-function connect(): Promise<pg.Client> {
-  listener.client ??= (async () => {
-    const client = new pg.Client(await databaseClientConfig());
-    client.on("notification", ({ channel, payload }) => {
-      let value: unknown = payload;
-      try {
-        value = payload === undefined ? undefined : JSON.parse(payload);
-      } catch {
-        // not JSON: hand over the text
-      }
-      for (const handler of listener.handlers.get(channel) ?? []) {
+/**
+ * A listener with a connection of its own. The app uses one per process (below); a test that
+ * plays two app instances in one process makes a second.
+ */
+export function createEventBus(): EventBus {
+  const handlers = new Map<string, Set<Handler>>();
+  let current: Promise<pg.Client> | null = null;
+
+  function connect(): Promise<pg.Client> {
+    current ??= (async () => {
+      const client = new pg.Client(await databaseClientConfig());
+      client.on("notification", ({ channel, payload }) => {
+        let value: unknown = payload;
         try {
-          handler(value);
-        } catch (error) {
-          logger.error({ err: error, channel }, "event handler failed");
+          value = payload === undefined ? undefined : JSON.parse(payload);
+        } catch {
+          // not JSON: hand over the text
         }
-      }
-    });
-    client.on("error", (error) => {
-      logger.error({ err: error }, "event bus connection lost; reconnecting");
-      listener.client = null;
-      setTimeout(() => void reconnect(), 1000).unref();
-    });
-    await client.connect();
-    for (const channel of listener.handlers.keys()) await client.query(`listen ${quote(channel)}`);
-    return client;
-  })();
-  return listener.client;
-}
-
-async function reconnect() {
-  if (listener.handlers.size === 0) return;
-  try {
-    await connect();
-  } catch (error) {
-    listener.client = null;
-    logger.error({ err: error }, "event bus reconnect failed");
-    setTimeout(() => void reconnect(), 5000).unref();
+        for (const handler of handlers.get(channel) ?? []) {
+          try {
+            handler(value);
+          } catch (error) {
+            logger.error({ err: error, channel }, "event handler failed");
+          }
+        }
+      });
+      client.on("error", (error) => {
+        logger.error({ err: error }, "event bus connection lost; reconnecting");
+        current = null;
+        setTimeout(() => void reconnect(), 1000).unref();
+      });
+      await client.connect();
+      for (const channel of handlers.keys()) await client.query(`listen ${quote(channel)}`);
+      return client;
+    })();
+    return current;
   }
-}
 
-/** Calls `handler` with each payload sent on `channel`; resolves, once listening, to an unsubscribe. */
-export async function listen(channel: string, handler: Handler): Promise<() => Promise<void>> {
-  const name = channelName(channel);
-  let handlers = listener.handlers.get(name);
-  const first = !handlers;
-  if (!handlers) listener.handlers.set(name, (handlers = new Set()));
-  handlers.add(handler);
-  const client = await connect();
-  if (first) await client.query(`listen ${quote(name)}`);
-  return async () => {
-    handlers.delete(handler);
-    if (handlers.size > 0 || listener.handlers.get(name) !== handlers) return;
-    listener.handlers.delete(name);
-    await client.query(`unlisten ${quote(name)}`).catch(() => {});
+  async function reconnect() {
+    if (handlers.size === 0) return;
+    try {
+      await connect();
+    } catch (error) {
+      current = null;
+      logger.error({ err: error }, "event bus reconnect failed");
+      setTimeout(() => void reconnect(), 5000).unref();
+    }
+  }
+
+  return {
+    async listen(channel, handler) {
+      const name = channelName(channel);
+      let set = handlers.get(name);
+      const first = !set;
+      if (!set) handlers.set(name, (set = new Set()));
+      set.add(handler);
+      const client = await connect();
+      if (first) await client.query(`listen ${quote(name)}`);
+      return async () => {
+        set.delete(handler);
+        if (set.size > 0 || handlers.get(name) !== set) return;
+        handlers.delete(name);
+        await client.query(`unlisten ${quote(name)}`).catch(() => {});
+      };
+    },
+    async stop() {
+      const client = current;
+      handlers.clear();
+      current = null;
+      if (client) await (await client).end().catch(() => {});
+    },
   };
 }
 
+const processBus = singleton<EventBus>("event-bus", createEventBus);
+
+/** Calls `handler` with each payload sent on `channel`; resolves, once listening, to an unsubscribe. */
+export function listen(channel: string, handler: Handler): Promise<() => Promise<void>> {
+  return processBus.listen(channel, handler);
+}
+
 /** Closes the listening connection (at shutdown). */
-export async function stopEventBus(): Promise<void> {
-  const client = listener.client;
-  listener.handlers.clear();
-  listener.client = null;
-  if (client) await (await client).end().catch(() => {});
+export function stopEventBus(): Promise<void> {
+  return processBus.stop();
 }
