@@ -30,6 +30,8 @@ export default [
   route("profile/:role/:id", "routes/account/profile.tsx"),
   route("profile/:id", "routes/account/profile-by-id.tsx"),
   route("notifications", "routes/account/notifications.tsx"),
+  // The bell's panel reads this with JavaScript; without it the bell links to /notifications.
+  route("notifications/feed", "routes/account/notifications-feed.ts"),
 
   // Work area: the signed-in member's projects.
   ...prefix("work", [

@@ -1,4 +1,10 @@
-import { Link } from "@remix-run/react";
+import { Link, useFetcher, useNavigate } from "@remix-run/react";
+import { type FormEvent, type RefObject, useCallback, useEffect, useRef, useState } from "react";
+import { useHydrated } from "~/hooks/use-hydrated";
+import type { NotificationView } from "~/models/notification-inbox.server";
+import { type HubStatus, useNotificationHub } from "~/realtime/use-notification-hub";
+import type { NotificationFeed } from "~/routes/account/notifications-feed";
+import { timeAgo } from "~/utils/time-ago";
 
 /** What the root loader tells the bell about the signed-in person's notifications. */
 export interface BellState {
@@ -7,21 +13,347 @@ export interface BellState {
   latestSeq: number;
 }
 
+interface BellProps {
+  state: BellState;
+  /** The header's menu group: the panel is one of its disclosures (one open at a time). */
+  menuRef: RefObject<HTMLDetailsElement>;
+  onToggle: () => void;
+}
+
 /**
  * The header's bell. Without JavaScript it is a link to /notifications with the unread count;
- * the live panel (WebSocket hub) builds on it once the page's script runs.
+ * once the page's script runs it is a disclosure with a live panel fed by the notification hub.
  */
-export function NotificationBell({ state }: { state: BellState }) {
-  const { unread } = state;
+export function NotificationBell(props: BellProps) {
+  const hydrated = useHydrated();
+  return hydrated ? <LiveBell {...props} /> : <BellLink unread={props.state.unread} />;
+}
+
+const bellClass =
+  "relative inline-flex min-h-11 min-w-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100";
+
+function bellLabel(unread: number) {
+  return unread > 0 ? `Notifications, ${unread} unread` : "Notifications";
+}
+
+function BellLink({ unread }: { unread: number }) {
   return (
-    <Link
-      to="/notifications"
-      className="relative inline-flex min-h-11 min-w-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
-      aria-label={unread > 0 ? `Notifications, ${unread} unread` : "Notifications"}
-    >
+    <Link to="/notifications" className={bellClass} aria-label={bellLabel(unread)}>
       <BellIcon />
       {unread > 0 ? <UnreadBadge count={unread} /> : null}
     </Link>
+  );
+}
+
+/**
+ * The notifications page's action: the panel posts the page's intents there with `via=panel`
+ * and gets `{ ok, message }` back instead of a redirect.
+ */
+const ACTION = "/notifications";
+interface PanelReply {
+  ok: boolean;
+  message: string;
+}
+const FEED = "/notifications/feed";
+
+/** Newest first, each once: what the panel lists after a load or a push. */
+function merge(...lists: NotificationView[][]): NotificationView[] {
+  const byId = new Map<string, NotificationView>();
+  for (const list of lists) for (const n of list) if (!byId.has(n.id)) byId.set(n.id, n);
+  return [...byId.values()].sort((a, b) => b.seq - a.seq);
+}
+
+function LiveBell({ state, menuRef, onToggle }: BellProps) {
+  const [unread, setUnread] = useState(state.unread);
+  // Each revalidation of the root loader (after any action) brings the authoritative count.
+  useEffect(() => setUnread(state.unread), [state]);
+  const [items, setItems] = useState<NotificationView[] | null>(null);
+  const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
+  const [failed, setFailed] = useState(false);
+  const [open, setOpen] = useState(false);
+
+  const status = useNotificationHub(true, state.latestSeq, {
+    onNotification: (notification) => {
+      setItems((list) => (list ? merge([notification], list) : list));
+      // A join request that just arrived waits for a decision.
+      const requestId = notification.data.requestId;
+      if (notification.eventName === "projectJoinRequested" && typeof requestId === "string") {
+        setPending((ids) => new Set(ids).add(requestId));
+      }
+    },
+    onUnread: setUnread,
+  });
+
+  const load = useCallback(async () => {
+    try {
+      const response = await fetch(FEED, { headers: { Accept: "application/json" } });
+      if (!response.ok) throw new Error(`feed: ${response.status}`);
+      const feed = (await response.json()) as NotificationFeed;
+      const newest = feed.notifications[0]?.seq ?? 0;
+      // Pushes that arrived while the feed was on its way stay in the list.
+      setItems((list) =>
+        merge(
+          feed.notifications,
+          (list ?? []).filter((n) => n.seq > newest),
+        ),
+      );
+      setPending(new Set(feed.pendingRequests));
+      setUnread(feed.unread);
+      setFailed(false);
+    } catch {
+      setFailed(true);
+    }
+  }, []);
+
+  const toggled = () => {
+    const isOpen = Boolean(menuRef.current?.open);
+    setOpen(isOpen);
+    if (isOpen) void load();
+    onToggle();
+  };
+
+  const update = (change: (list: NotificationView[]) => NotificationView[], unreadChange?: (n: number) => number) => {
+    setItems((list) => (list ? change(list) : list));
+    if (unreadChange) setUnread((n) => Math.max(0, unreadChange(n)));
+  };
+
+  return (
+    <details className="relative" ref={menuRef} onToggle={toggled}>
+      <summary
+        className={`${bellClass} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}
+        aria-label={bellLabel(unread)}
+        title={status === "Disconnected" ? "Connection lost" : undefined}
+      >
+        <BellIcon />
+        {unread > 0 ? <UnreadBadge count={unread} /> : null}
+        {status === "Disconnected" ? (
+          <span aria-hidden="true" className="absolute bottom-1 right-1 size-2.5 rounded-full bg-slate-400" />
+        ) : null}
+      </summary>
+      {open ? (
+        <section
+          aria-label="Notifications"
+          className="absolute right-0 z-50 mt-2 w-[min(24rem,calc(100vw-1.5rem))] rounded-xl border border-slate-200 bg-white shadow-lg"
+        >
+          <PanelHeader status={status} items={items} unread={unread} update={update} reload={load} />
+          <PanelBody items={items} pending={pending} failed={failed} update={update} reload={load} />
+          <div className="border-t border-slate-100 p-2 text-center">
+            <Link to="/notifications" className="inline-flex min-h-11 items-center px-3 font-medium text-brand-700">
+              See all notifications
+            </Link>
+          </div>
+        </section>
+      ) : null}
+    </details>
+  );
+}
+
+type Update = (change: (list: NotificationView[]) => NotificationView[], unreadChange?: (n: number) => number) => void;
+
+/** Calls `done` when the fetcher's submission has finished (the action answered). */
+function useSubmitted(fetcher: { state: string }, done: () => void) {
+  const previous = useRef(fetcher.state);
+  useEffect(() => {
+    if (previous.current !== "idle" && fetcher.state === "idle") done();
+    previous.current = fetcher.state;
+  });
+}
+
+const STATUS_DOT: Record<HubStatus, string> = {
+  Connected: "bg-emerald-500",
+  Connecting: "bg-amber-400",
+  Reconnecting: "bg-amber-400",
+  Disconnected: "bg-slate-400",
+};
+
+function PanelHeader({
+  status,
+  items,
+  unread,
+  update,
+  reload,
+}: {
+  status: HubStatus;
+  items: NotificationView[] | null;
+  unread: number;
+  update: Update;
+  reload: () => Promise<void>;
+}) {
+  const fetcher = useFetcher();
+  useSubmitted(fetcher, () => void reload());
+  // Clearing everything asks first (DESIGN principle 2), as the notifications page does.
+  const [confirming, setConfirming] = useState(false);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const intent = (event.nativeEvent as SubmitEvent).submitter?.getAttribute("value");
+    if (intent === "read-all") update((list) => list.map((n) => ({ ...n, read: true })), zero);
+    if (intent === "clear") update(() => [], zero);
+    setConfirming(false);
+  };
+  const empty = !items || items.length === 0;
+  const buttonClass =
+    "min-h-11 rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 disabled:text-slate-400";
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-3 py-2">
+      <div>
+        <h2 className="font-semibold">Notifications</h2>
+        <p className="flex items-center gap-1.5 text-xs text-slate-600" role="status">
+          <span aria-hidden="true" className={`size-2 rounded-full ${STATUS_DOT[status]}`} />
+          {status}
+          {status === "Disconnected" ? <span className="font-medium text-rose-700"> · Connection lost</span> : null}
+        </p>
+      </div>
+      <fetcher.Form method="post" action={ACTION} className="flex items-center gap-1" onSubmit={onSubmit}>
+        <input type="hidden" name="via" value="panel" />
+        {confirming ? (
+          <>
+            <span className="text-sm">Clear all?</span>
+            <button type="submit" name="intent" value="clear" className={`${buttonClass} !text-rose-700`}>
+              Yes, clear
+            </button>
+            <button type="button" className={buttonClass} onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
+          </>
+        ) : (
+          <>
+            <button
+              type="submit"
+              name="intent"
+              value="read-all"
+              disabled={unread === 0}
+              className={`${buttonClass} !text-brand-700 disabled:!text-slate-400`}
+            >
+              Mark all read
+            </button>
+            <button type="button" disabled={empty} className={buttonClass} onClick={() => setConfirming(true)}>
+              Clear all
+            </button>
+          </>
+        )}
+      </fetcher.Form>
+    </div>
+  );
+}
+
+const zero = () => 0;
+
+function PanelBody({
+  items,
+  pending,
+  failed,
+  update,
+  reload,
+}: {
+  items: NotificationView[] | null;
+  pending: ReadonlySet<string>;
+  failed: boolean;
+  update: Update;
+  reload: () => Promise<void>;
+}) {
+  if (!items) {
+    return <p className="px-3 py-4 text-sm text-slate-600">{failed ? "Failed to load notifications" : "Loading…"}</p>;
+  }
+  if (items.length === 0) return <p className="px-3 py-4 text-sm text-slate-600">No notifications yet.</p>;
+  return (
+    <ul className="max-h-[60vh] divide-y divide-slate-100 overflow-y-auto">
+      {items.map((notification) => (
+        <NotificationItem
+          key={notification.id}
+          notification={notification}
+          decidable={pending.has(String(notification.data.requestId))}
+          update={update}
+          reload={reload}
+        />
+      ))}
+    </ul>
+  );
+}
+
+function NotificationItem({
+  notification: n,
+  decidable,
+  update,
+  reload,
+}: {
+  notification: NotificationView;
+  decidable: boolean;
+  update: Update;
+  reload: () => Promise<void>;
+}) {
+  const fetcher = useFetcher<PanelReply>();
+  const navigate = useNavigate();
+  useSubmitted(fetcher, () => void reload());
+  const unreadChange = n.read || n.muted ? undefined : (count: number) => count - 1;
+  const markRead = () =>
+    update((list) => list.map((item) => (item.id === n.id ? { ...item, read: true } : item)), unreadChange);
+
+  const openIt = () => {
+    if (!n.read) {
+      markRead();
+      fetcher.submit({ intent: "read", id: n.id, via: "panel" }, { method: "post", action: ACTION });
+    }
+    navigate(n.link);
+  };
+  const remove = () => update((list) => list.filter((item) => item.id !== n.id), unreadChange);
+  const deciding = fetcher.formData?.get("intent") === "decide" ? fetcher.formData.get("isApproved") : null;
+  const decided = fetcher.data?.ok && fetcher.data.message.startsWith("Join request");
+
+  return (
+    <li className={`flex gap-2 px-3 py-2 ${n.read ? "" : "bg-brand-50"}`}>
+      <div className="min-w-0 flex-1">
+        <button type="button" onClick={openIt} className="block w-full text-left">
+          <span className="flex items-baseline justify-between gap-2">
+            <span className="font-semibold">
+              {n.read ? null : <span className="sr-only">Unread: </span>}
+              {n.title}
+            </span>
+            <span className="shrink-0 text-xs text-slate-500">{timeAgo(n.createdAt)}</span>
+          </span>
+          <span className="block text-sm text-slate-700">{n.message}</span>
+          <span className="block text-xs text-slate-500">Because {n.reason}</span>
+        </button>
+        {deciding ? (
+          <p className="mt-1 text-sm text-slate-600">{deciding === "true" ? "Approving…" : "Rejecting…"}</p>
+        ) : decidable && !decided ? (
+          <fetcher.Form method="post" action={ACTION} className="mt-1 flex flex-wrap gap-2" onSubmit={markRead}>
+            <input type="hidden" name="intent" value="decide" />
+            <input type="hidden" name="id" value={n.id} />
+            <input type="hidden" name="via" value="panel" />
+            <input
+              name="reason"
+              maxLength={500}
+              aria-label={`Reason (optional) for ${n.title}`}
+              placeholder="Reason (optional)"
+              className="min-h-9 min-w-0 flex-1 rounded-lg border border-slate-300 px-2 text-sm"
+            />
+            <button type="submit" name="isApproved" value="true" className="btn-primary !min-h-9 !px-3 text-sm">
+              Approve
+            </button>
+            <button type="submit" name="isApproved" value="false" className="btn-secondary !min-h-9 !px-3 text-sm">
+              Reject
+            </button>
+          </fetcher.Form>
+        ) : null}
+        {fetcher.state === "idle" && fetcher.data && (decided || !fetcher.data.ok) ? (
+          <p role="status" className={`mt-1 text-sm ${fetcher.data.ok ? "text-emerald-700" : "text-rose-700"}`}>
+            {fetcher.data.message}
+          </p>
+        ) : null}
+      </div>
+      <fetcher.Form method="post" action={ACTION} onSubmit={remove}>
+        <input type="hidden" name="id" value={n.id} />
+        <input type="hidden" name="via" value="panel" />
+        <button
+          type="submit"
+          name="intent"
+          value="remove"
+          aria-label={`Remove notification: ${n.title}`}
+          className="grid min-h-11 min-w-11 place-items-center rounded-lg text-slate-500 hover:bg-slate-100"
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      </fetcher.Form>
+    </li>
   );
 }
 

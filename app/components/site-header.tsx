@@ -7,7 +7,8 @@ import { initialsOf } from "~/utils/format";
 /**
  * The header on every page: brand, main navigation, and sign-in or the profile menu. The mobile
  * menu and the profile menu are <details> disclosures, so they open without JavaScript; with it,
- * they close on navigation, Escape and a click outside, and opening one closes the other.
+ * they close on navigation, Escape and a click outside, and opening one closes the others (the
+ * notification bell's live panel is one of them).
  */
 const NAV = [
   { to: "/", label: "Home", end: true },
@@ -60,7 +61,8 @@ function useMenuGroup(menus: Menu[]) {
 export function SiteHeader({ user, bell }: { user: CurrentUser | null; bell: BellState | null }) {
   const profileMenu = useRef<HTMLDetailsElement>(null);
   const mobileMenu = useRef<HTMLDetailsElement>(null);
-  const menus = useRef([profileMenu, mobileMenu]).current;
+  const bellMenu = useRef<HTMLDetailsElement>(null);
+  const menus = useRef([profileMenu, mobileMenu, bellMenu]).current;
   const closeOthers = useMenuGroup(menus);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -81,7 +83,7 @@ export function SiteHeader({ user, bell }: { user: CurrentUser | null; bell: Bel
           </ul>
         </nav>
         <div className="flex items-center gap-2">
-          {bell ? <NotificationBell state={bell} /> : null}
+          {bell ? <NotificationBell state={bell} menuRef={bellMenu} onToggle={closeOthers(bellMenu)} /> : null}
           {user ? (
             <ProfileMenu user={user} menuRef={profileMenu} onToggle={closeOthers(profileMenu)} />
           ) : (

@@ -1,0 +1,91 @@
+import type { Page } from "@playwright/test";
+import { signUpAsGainer } from "./auth";
+import { expect, test } from "./fixtures";
+import { apiPost, startOwnProject } from "./work";
+
+// The live bell (JavaScript): another person's action reaches the admin's bell without a reload,
+// through the notification hub; the panel reads, decides and persists.
+
+async function askToJoin(page: Page, projectId: string): Promise<void> {
+  const detail = (await (await page.request.get(`/api/projects/${projectId}`)).json()) as {
+    openRoles?: (string | { name: string })[];
+    requiredRoles?: { name: string }[];
+  };
+  const open = detail.openRoles?.[0] ?? detail.requiredRoles?.[0];
+  const role = typeof open === "string" ? open : open?.name;
+  await apiPost(page, `/api/projects/${projectId}/createrequest`, { requestedRole: role, message: "Live bell test." });
+}
+
+/** An admin of a started project, on a page with the live bell. */
+async function adminWithProject(page: Page) {
+  await signUpAsGainer(page, "Ada Admin");
+  const project = await startOwnProject(page);
+  await page.request.post(`/api/projects/${project.projectId}/start`, {
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  await page.goto("/about");
+  return project;
+}
+
+const bellOf = (page: Page) => page.locator("summary[aria-label^='Notifications']");
+
+test("a join request updates the admin's bell without a reload; Mark all read persists", async ({ browser, page }) => {
+  test.slow(); // two people sign up on a busy machine
+  const { projectId, projectName } = await adminWithProject(page);
+  const bell = bellOf(page);
+  const panel = page.getByRole("region", { name: "Notifications" });
+  await bell.click();
+  await expect(panel.getByText("Connected", { exact: true })).toBeVisible();
+  await expect(panel.getByText("No notifications yet.")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+
+  const other = await browser.newContext();
+  const rui = await other.newPage();
+  await signUpAsGainer(rui, "Rui Requester");
+  await askToJoin(rui, projectId);
+  void other.close();
+
+  // No reload: the hub pushed it.
+  await expect(bell).toHaveAttribute("aria-label", "Notifications, 1 unread");
+  await expect(bell.getByText("1", { exact: true })).toBeVisible();
+
+  await bell.click();
+  const item = panel.getByRole("listitem").filter({ hasText: `Rui Requester asked to join ${projectName}` });
+  await expect(item).toBeVisible();
+  await expect(item.getByText("Just now")).toBeVisible();
+  await expect(item.getByText(`Because you are an admin of ${projectName}`)).toBeVisible();
+  await panel.getByRole("button", { name: "Mark all read" }).click();
+  await expect(bell).toHaveAttribute("aria-label", "Notifications");
+  await page.reload();
+  await expect(bellOf(page)).toHaveAttribute("aria-label", "Notifications");
+});
+
+test("a request arriving while the panel is open is listed and approved there; the requester hears live", async ({
+  browser,
+  page,
+}) => {
+  test.slow();
+  const { projectId } = await adminWithProject(page);
+  const panel = page.getByRole("region", { name: "Notifications" });
+  await bellOf(page).click();
+  await expect(panel.getByText("Connected", { exact: true })).toBeVisible();
+
+  const other = await browser.newContext();
+  const lin = await other.newPage();
+  await signUpAsGainer(lin, "Lin Latecomer");
+  await askToJoin(lin, projectId);
+  await lin.goto("/about");
+  await expect(bellOf(lin)).toHaveAttribute("aria-label", "Notifications");
+
+  const item = panel.getByRole("listitem").filter({ hasText: "Lin Latecomer asked to join" });
+  await expect(item).toBeVisible();
+  await expect(bellOf(page)).toHaveAttribute("aria-label", "Notifications, 1 unread");
+  await item.getByRole("button", { name: "Approve" }).click();
+  await expect(item.getByText("Join request approved!")).toBeVisible();
+  await expect(bellOf(page)).toHaveAttribute("aria-label", "Notifications");
+
+  // The requester's bell, open on another page all along, counts the approval.
+  await expect(bellOf(lin)).toHaveAttribute("aria-label", "Notifications, 1 unread");
+  void other.close();
+});
