@@ -63,6 +63,7 @@ export default [
       route(":role/:id/profile", "routes/api/users/profile.ts"),
       route("public/:role/:id/profile", "routes/api/users/public-profile.ts"),
     ]),
+    route("match/profile", "routes/api/match/profile.ts"),
     ...prefix("projects", [
       route("active", "routes/api/projects/active.ts"),
       route("templates", "routes/api/projects/templates.ts"),

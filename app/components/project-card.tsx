@@ -12,7 +12,7 @@ const MAX_TAGS = 4;
  * target: the "View Project" link stretches over it, so Enter works without JavaScript and
  * Space works too once JavaScript is there.
  */
-export function ProjectCard({ project }: { project: ProjectSummary }) {
+export function ProjectCard({ project }: { project: ProjectSummary & { matchReason?: string } }) {
   const navigate = useNavigate();
   const href = `/project/${project.projectId}`;
   const title = project.projectName || "Untitled Project";
@@ -44,6 +44,7 @@ export function ProjectCard({ project }: { project: ProjectSummary }) {
         <p className="line-clamp-3 text-sm text-slate-600">
           {project.projectDescription || "No description available"}
         </p>
+        {project.matchReason ? <p className="text-sm font-medium text-brand-700">{project.matchReason}</p> : null}
         {shown.length > 0 ? (
           <ul className="flex flex-wrap gap-1.5" aria-label="Technologies">
             {shown.map((tag) => (

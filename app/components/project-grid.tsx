@@ -9,7 +9,8 @@ export function ProjectGrid({
   emptyAction,
   wide = true,
 }: {
-  projects: ProjectSummary[];
+  /** A profile match carries the reason its card shows. */
+  projects: (ProjectSummary & { matchReason?: string })[];
   empty?: string;
   /** What to do about an empty list, e.g. a link that clears the search. */
   emptyAction?: ReactNode;
