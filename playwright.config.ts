@@ -4,6 +4,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${PORT}`;
 /** The loopback GitHub the app syncs from in these tests (tests never reach the internet). */
 export const GITHUB_FAKE_PORT = PORT + 5;
+/** The server's data folder (embedded database); tests/e2e/database.ts reads its address there. */
+export const E2E_DATA_DIR = `.e2e-data-${PORT}`;
 
 /**
  * End-to-end tests run against the production build (`npm run test:e2e` builds first), on a fresh
@@ -55,7 +57,7 @@ export default defineConfig({
     },
     {
       // Generous rate limits: every test signs in from the same address. The 429 test uses its own.
-      command: `rm -rf .e2e-data-${PORT} && DATA_DIR=.e2e-data-${PORT} PORT=${PORT} LOG_LEVEL=warn RATE_LIMIT_SIGN_IN_PER_MINUTE=300 RATE_LIMIT_WRITES_PER_MINUTE=300 GITHUB_API_URL=http://127.0.0.1:${GITHUB_FAKE_PORT} npm run serve`,
+      command: `rm -rf ${E2E_DATA_DIR} && DATA_DIR=${E2E_DATA_DIR} PORT=${PORT} LOG_LEVEL=warn RATE_LIMIT_SIGN_IN_PER_MINUTE=300 RATE_LIMIT_WRITES_PER_MINUTE=300 GITHUB_API_URL=http://127.0.0.1:${GITHUB_FAKE_PORT} npm run serve`,
       url: `${baseURL}/healthz`,
       reuseExistingServer: !process.env.CI,
       timeout: 120_000,

@@ -78,6 +78,7 @@ export default [
       route(":id/createrequest", "routes/api/projects/create-request.ts"),
       route(":id/myrequests", "routes/api/projects/my-requests.ts"),
       route(":id/join-requests", "routes/api/projects/join-requests.ts"),
+      route(":projectId/join-requests/:requestId", "routes/api/projects/join-request.ts"),
       route(":projectId/join-requests/:requestId/decision", "routes/api/projects/join-request-decision.ts"),
       route(":projectId/tasks", "routes/api/tasks/project-tasks.ts"),
       route(":projectId/tasks/my-tasks", "routes/api/tasks/my-tasks.ts"),

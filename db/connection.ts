@@ -29,6 +29,9 @@ interface EmbeddedServer {
   close(): Promise<void>;
 }
 
+/** The file in DATA_DIR holding the running embedded database's connection string. */
+export const EMBEDDED_URL_FILE = "embedded-db.url";
+
 /**
  * The embedded database (PGlite) runs in a worker thread and is served over the PostgreSQL wire
  * protocol on a loopback port, so everything talks to it with plain `pg`. One per data folder
@@ -51,9 +54,12 @@ function embeddedServer(options: ConnectionOptions): EmbeddedServer {
   worker.unref();
   const url = new Promise<string>((resolve, reject) => {
     worker.once("error", reject);
-    worker.once("message", (reply: { port: number }) =>
-      resolve(`postgres://postgres@127.0.0.1:${reply.port}/postgres?sslmode=disable`),
-    );
+    worker.once("message", (reply: { port: number }) => {
+      const address = `postgres://postgres@127.0.0.1:${reply.port}/postgres?sslmode=disable`;
+      // Where psql (and end-to-end tests) find a running server's database: its port is random.
+      if (options.dataDir) fs.writeFileSync(path.join(options.dataDir, EMBEDDED_URL_FILE), `${address}\n`);
+      resolve(address);
+    });
   });
   const server: EmbeddedServer = {
     url,

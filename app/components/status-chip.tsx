@@ -5,7 +5,7 @@ import { TASK_STATUS_LABELS } from "~/schemas/task-values";
  * A project's state or a task's status as a chip: each has its own colour and its own icon, so it
  * never rests on colour alone (WCAG 1.4.1). Colours keep 4.5:1 text contrast.
  */
-export type ProjectChipStatus = "Active" | "Pending" | "Requested" | "Completed" | "Template";
+export type ProjectChipStatus = "Active" | "Pending" | "Requested" | "Completed" | "Template" | "Rejected" | "Expired";
 export type ChipStatus = ProjectChipStatus | TaskStatus;
 
 const CHIPS: Record<ChipStatus, { className: string; icon: string; label?: string }> = {
@@ -23,6 +23,17 @@ const CHIPS: Record<ChipStatus, { className: string; icon: string; label?: strin
   Requested: {
     className: "bg-sky-50 text-sky-900 ring-sky-200",
     icon: "M5 3h10v2l-3.5 5 3.5 5v2H5v-2l3.5-5L5 5Zm2 2 3 4.2L13 5Z",
+  },
+  // A cross: a request that was not accepted.
+  Rejected: {
+    className: "bg-red-50 text-red-800 ring-red-200",
+    icon: "M5.8 4.4 10 8.6l4.2-4.2 1.4 1.4-4.2 4.2 4.2 4.2-1.4 1.4-4.2-4.2-4.2 4.2-1.4-1.4 4.2-4.2-4.2-4.2Z",
+    label: "Not accepted",
+  },
+  // An empty hourglass: a request nobody answered in time.
+  Expired: {
+    className: "bg-slate-100 text-slate-800 ring-slate-300",
+    icon: "M5 3h10v2l-3.5 5 3.5 5v2H5v-2l3.5-5L5 5Zm2.4 2 2.6 3.7L12.6 5Zm0 10h5.2L10 11.3Z",
   },
   // A tick: done.
   Completed: {

@@ -1,14 +1,18 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { CancelJoinRequestForm } from "~/components/cancel-join-request-form";
 import { ProjectCover } from "~/components/project-cover";
 import { StatusChip } from "~/components/status-chip";
 import type { WorkProject } from "~/models/my-projects.server";
 import { visibleTags } from "~/utils/format";
+import { closedRequestText } from "~/utils/join-request-outcome";
 
 const STATUS_LABELS = {
   InProgress: "Active",
   Completed: "Completed",
   Pending: "Pending",
   Requested: "Requested",
+  Rejected: "Rejected",
+  Expired: "Expired",
 } as const;
 
 /**
@@ -18,7 +22,8 @@ const STATUS_LABELS = {
 export function WorkProjectCard({ project, tab }: { project: WorkProject; tab: string }) {
   const navigation = useNavigation();
   const { shown, more } = visibleTags(project.technologies, 3);
-  const waiting = project.projectStatus === "Pending" || project.projectStatus === "Requested";
+  const request = project.joinRequest;
+  const waiting = project.projectStatus === "Pending" || request !== null;
   const starting =
     navigation.state === "submitting" &&
     navigation.formData?.get("intent") === "start" &&
@@ -41,17 +46,20 @@ export function WorkProjectCard({ project, tab }: { project: WorkProject; tab: s
     <article className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <ProjectCover project={project} className="aspect-[21/9] w-full object-cover" />
       <div className="flex flex-1 flex-col gap-2 p-4">
-        {project.projectStatus !== "Requested" ? (
+        {request === null ? (
           <span className="self-start">
             <StatusChip status={STATUS_LABELS[project.projectStatus]} />
           </span>
         ) : (
           <span className="flex flex-wrap items-center gap-2 self-start text-xs font-medium text-slate-600">
-            <StatusChip status="Requested" />
-            Your request is waiting for an admin
+            <StatusChip status={STATUS_LABELS[project.projectStatus]} />
+            {request.status === "Pending" ? "Your request is waiting for an admin" : null}
           </span>
         )}
         <h3 className="text-lg font-semibold">{project.projectName}</h3>
+        {request && request.status !== "Pending" ? (
+          <p className="text-sm text-slate-700">{closedRequestText(request.status, request.decisionReason)}</p>
+        ) : null}
         <p className="line-clamp-2 text-sm text-slate-600">{project.projectDescription}</p>
         {shown.length ? (
           <ul className="flex flex-wrap gap-1.5" aria-label="Technologies">
@@ -91,9 +99,14 @@ export function WorkProjectCard({ project, tab }: { project: WorkProject; tab: s
               ) : null}
             </>
           ) : (
-            <Link to={`/project/${project.projectId}`} className="btn-secondary">
-              View Project
-            </Link>
+            <>
+              <Link to={`/project/${project.projectId}`} className="btn-secondary">
+                View Project
+              </Link>
+              {request?.status === "Pending" ? (
+                <CancelJoinRequestForm projectId={project.projectId} requestId={request.requestId} />
+              ) : null}
+            </>
           )}
         </div>
       </div>

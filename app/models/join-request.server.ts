@@ -4,7 +4,7 @@ import { db } from "~/db.server";
 import type { CurrentUser } from "~/models/user.server";
 import { decisionSchema, joinRequestSchema } from "~/schemas/join-request";
 import { isUniqueViolation } from "~/utils/db-errors.server";
-import { ConflictError, NotFoundError, ValidationError } from "~/utils/errors.server";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "~/utils/errors.server";
 import { parseOrThrow } from "~/utils/validation.server";
 import { getMembership, projectAdminIds, requireProject, requireProjectAdmin } from "./membership.server";
 import { addNotifications } from "./notification.server";
@@ -229,6 +229,53 @@ export async function decideJoinRequest(
         },
       },
     ]);
+  });
+  return toView(await requestsQuery().where("r.id", "=", requestId).executeTakeFirstOrThrow());
+}
+
+/**
+ * The requester takes back their own pending request (spec event projectJoinCancelled): it is
+ * kept as Cancelled, frees the one-pending-request slot, and the project's admins are told.
+ */
+export async function cancelJoinRequest(
+  actor: CurrentUser,
+  projectId: string,
+  requestId: string,
+): Promise<JoinRequestView> {
+  await db.transaction().execute(async (trx) => {
+    const project = await requireProject(trx, projectId);
+    const request = await trx
+      .selectFrom("join_requests")
+      .select(["user_id", "status", "requested_role"])
+      .where("id", "=", requestId)
+      .where("project_id", "=", projectId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!request) throw new NotFoundError("Join request not found.");
+    if (request.user_id !== actor.userId)
+      throw new ForbiddenError("Only the person who asked can cancel this request.");
+    if (request.status !== "Pending") {
+      throw new ConflictError(`This request was already ${request.status.toLowerCase()}.`);
+    }
+    await trx
+      .updateTable("join_requests")
+      .set({ status: "Cancelled", decided_at: new Date() })
+      .where("id", "=", requestId)
+      .execute();
+    const admins = await projectAdminIds(trx, projectId);
+    await addNotifications(
+      trx,
+      admins.map((userId) => ({
+        userId,
+        eventName: "projectJoinCancelled",
+        title: "Join request cancelled",
+        message: `${actor.fullName || "Someone"} cancelled their request to join ${project.name} as ${request.requested_role}.`,
+        reason: `you are an admin of ${project.name}`,
+        link: `/projects/${projectId}/join-requests`,
+        projectId,
+        data: { projectId, projectName: project.name, requestId, joinRequestId: requestId },
+      })),
+    );
   });
   return toView(await requestsQuery().where("r.id", "=", requestId).executeTakeFirstOrThrow());
 }

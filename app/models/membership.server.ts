@@ -1,4 +1,5 @@
 import type { DB } from "#db/connection";
+import type { JoinRequestStatus } from "#db/schema";
 import type { CurrentUser } from "~/models/user.server";
 import { ForbiddenError, NotFoundError } from "~/utils/errors.server";
 
@@ -59,23 +60,37 @@ export async function projectAdminIds(executor: DB, projectId: string): Promise<
   return rows.map((row) => row.user_id);
 }
 
-/** How a signed-in person stands with a project: member (admin or not), asked to join, or neither. */
+/** The viewer's latest join request for a project, as the project page words it. */
+export interface LatestJoinRequest {
+  requestId: string;
+  status: JoinRequestStatus;
+  decisionReason: string | null;
+}
+
+/**
+ * How a signed-in person stands with a project: member (admin or not), and their latest join
+ * request (pending, or how the last one ended: rejected and expired ones are shown to them).
+ */
 export async function viewerRelation(
   executor: DB,
   projectId: string,
   userId: string,
-): Promise<{ membership: Membership | null; pendingRequest: boolean }> {
-  const [membership, pending] = await Promise.all([
+): Promise<{ membership: Membership | null; pendingRequest: boolean; latestRequest: LatestJoinRequest | null }> {
+  const [membership, latest] = await Promise.all([
     getMembership(executor, projectId, userId),
     executor
       .selectFrom("join_requests")
-      .select("id")
+      .select(["id", "status", "decision_reason"])
       .where("project_id", "=", projectId)
       .where("user_id", "=", userId)
-      .where("status", "=", "Pending")
+      .orderBy("created_at", "desc")
+      .limit(1)
       .executeTakeFirst(),
   ]);
-  return { membership, pendingRequest: Boolean(pending) };
+  const latestRequest = latest
+    ? { requestId: latest.id, status: latest.status, decisionReason: latest.decision_reason }
+    : null;
+  return { membership, pendingRequest: latestRequest?.status === "Pending", latestRequest };
 }
 
 /**

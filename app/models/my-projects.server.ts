@@ -1,12 +1,16 @@
 import { sql } from "kysely";
 import { db } from "~/db.server";
 import type { CurrentUser } from "~/models/user.server";
+import type { JoinRequestStatus } from "#db/schema";
 
 /**
  * My Projects (spec section 3, Project (my projects)): the projects a user belongs to, and the
- * ones they asked to join (shown as Requested until an admin decides).
+ * ones they asked to join (shown as Requested until an admin decides). A request that was rejected
+ * or expired stays in view for RECENT_OUTCOME_DAYS, so silence reads as an answer (issue 13).
  */
-export type WorkProjectStatus = "Pending" | "InProgress" | "Completed" | "Requested";
+export type WorkProjectStatus = "Pending" | "InProgress" | "Completed" | "Requested" | "Rejected" | "Expired";
+
+const RECENT_OUTCOME_DAYS = 30;
 
 export interface WorkProject {
   projectId: string;
@@ -24,14 +28,44 @@ export interface WorkProject {
   roleInProject: string | null;
   /** Join requests waiting for a decision; counted for the project's admins only. */
   pendingRequestCount: number;
+  /** A non-member's latest request (pending, or recently rejected or expired). */
+  joinRequest: { requestId: string; status: JoinRequestStatus; decisionReason: string | null } | null;
 }
 
 export async function listMyProjects(userId: string): Promise<WorkProject[]> {
   const rows = await db
     .selectFrom("projects as p")
     .leftJoin("project_members as m", (join) => join.onRef("m.project_id", "=", "p.id").on("m.user_id", "=", userId))
-    .leftJoin("join_requests as r", (join) =>
-      join.onRef("r.project_id", "=", "p.id").on("r.user_id", "=", userId).on("r.status", "=", "Pending"),
+    // The user's latest request per project, kept while pending or recently answered.
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom("join_requests as jr")
+          .distinctOn("jr.project_id")
+          .select([
+            "jr.id as request_id",
+            "jr.project_id",
+            "jr.status as request_status",
+            "jr.requested_role",
+            "jr.decision_reason",
+            "jr.decided_at",
+          ])
+          .where("jr.user_id", "=", userId)
+          .orderBy("jr.project_id")
+          .orderBy("jr.created_at", "desc")
+          .as("r"),
+      (join) =>
+        join
+          .onRef("r.project_id", "=", "p.id")
+          .on((eb) =>
+            eb.or([
+              eb("r.request_status", "=", "Pending"),
+              eb.and([
+                eb("r.request_status", "in", ["Rejected", "Expired"]),
+                eb("r.decided_at", ">", new Date(Date.now() - RECENT_OUTCOME_DAYS * 24 * 60 * 60 * 1000)),
+              ]),
+            ]),
+          ),
     )
     .select([
       "p.id",
@@ -46,7 +80,10 @@ export async function listMyProjects(userId: string): Promise<WorkProject[]> {
       "p.repository_url",
       "m.is_admin",
       "m.role_in_project",
+      "r.request_id",
+      "r.request_status",
       "r.requested_role",
+      "r.decision_reason",
       sql<{ name: string; openPositions: number }[]>`coalesce((
         select json_agg(json_build_object('name', pr.name, 'openPositions', pr.open_positions) order by pr.name)
         from project_roles pr where pr.project_id = p.id and pr.open_positions > 0
@@ -56,7 +93,7 @@ export async function listMyProjects(userId: string): Promise<WorkProject[]> {
       ) else 0 end`.as("pending_request_count"),
     ])
     .where("p.kind", "=", "project")
-    .where((eb) => eb.or([eb("m.user_id", "is not", null), eb("r.id", "is not", null)]))
+    .where((eb) => eb.or([eb("m.user_id", "is not", null), eb("r.request_id", "is not", null)]))
     .orderBy("p.created_at", "desc")
     .execute();
   return rows.map((row) => {
@@ -66,7 +103,7 @@ export async function listMyProjects(userId: string): Promise<WorkProject[]> {
       projectName: row.name,
       projectDescription: row.description,
       projectPictureUrl: row.picture_url,
-      projectStatus: member ? (row.status ?? "Pending") : "Requested",
+      projectStatus: member ? (row.status ?? "Pending") : requestedStatus(row.request_status),
       createdAtUtc: new Date(row.created_at).toISOString(),
       durationDays: row.duration_days,
       programmingLanguages: row.programming_languages,
@@ -76,13 +113,21 @@ export async function listMyProjects(userId: string): Promise<WorkProject[]> {
       isAdmin: Boolean(row.is_admin),
       roleInProject: member ? row.role_in_project : row.requested_role,
       pendingRequestCount: row.pending_request_count,
+      joinRequest:
+        !member && row.request_id && row.request_status
+          ? { requestId: row.request_id, status: row.request_status, decisionReason: row.decision_reason }
+          : null,
     };
   });
+}
+
+function requestedStatus(status: JoinRequestStatus | null): WorkProjectStatus {
+  return status === "Rejected" || status === "Expired" ? status : "Requested";
 }
 
 /** The same list for someone else's id: only what the public would see of their memberships. */
 export async function listProjectsOfUser(_viewer: CurrentUser, userId: string): Promise<WorkProject[]> {
   return (await listMyProjects(userId))
-    .filter((project) => project.projectStatus !== "Requested")
+    .filter((project) => project.joinRequest === null)
     .map((project) => ({ ...project, isAdmin: false, pendingRequestCount: 0 }));
 }

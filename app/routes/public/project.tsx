@@ -9,16 +9,21 @@ import { ErrorScreen } from "~/components/error-screen";
 import { CreateFromTemplateForm, JoinProjectForm } from "~/components/join-project-form";
 import { UrlDialog } from "~/components/url-dialog";
 import { db } from "~/db.server";
-import { createJoinRequest } from "~/models/join-request.server";
-import { viewerRelation } from "~/models/membership.server";
+import { CancelJoinRequestForm } from "~/components/cancel-join-request-form";
+import { getAnswerSpeed } from "~/models/answer-speed.server";
+import { cancelJoinRequest, createJoinRequest } from "~/models/join-request.server";
+import { type LatestJoinRequest, viewerRelation } from "~/models/membership.server";
 import { startFromTemplate } from "~/models/project-lifecycle.server";
 import { getProjectDetail } from "~/models/project.server";
+import type { CurrentUser } from "~/models/user.server";
 import { joinRequestSchema, templateStartSchema } from "~/schemas/join-request";
 import { redirectWithToast } from "~/utils/toast.server";
-import { invariantResponse, withErrorScreen } from "~/utils/errors.server";
+import { answerSpeedLabel } from "~/utils/answer-speed";
+import { asDomainError, invariantResponse, withErrorScreen } from "~/utils/errors.server";
 import { readForm, replyWithError } from "~/utils/forms.server";
 import { catalogueStatusLabel, formatDuration, initialsOf } from "~/utils/format";
 import { isId } from "~/utils/ids";
+import { closedRequestText } from "~/utils/join-request-outcome";
 import { loginUrl } from "~/utils/urls";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -29,13 +34,20 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export const loader = withErrorScreen(async ({ request, params }: LoaderFunctionArgs) => {
   invariantResponse(isId(params.id), "This project address is not valid.");
   const [project, user] = await Promise.all([getProjectDetail(params.id), getOptionalUser(request)]);
-  const relation = user ? await viewerRelation(db, project.projectId, user.userId) : null;
+  // Only a project open for joining has admins' answers to promise (one query, beside the viewer's).
+  const openForJoining = project.kind === "project" && project.projectStatus === "InProgress";
+  const [relation, answerSpeed] = await Promise.all([
+    user ? viewerRelation(db, project.projectId, user.userId) : null,
+    openForJoining ? getAnswerSpeed(project.projectId) : null,
+  ]);
   return {
     project,
     signedIn: Boolean(user),
     isMember: Boolean(relation?.membership),
     isAdmin: Boolean(relation?.membership?.isAdmin),
     pendingRequest: Boolean(relation?.pendingRequest),
+    latestRequest: relation?.membership ? null : (relation?.latestRequest ?? null),
+    answerSpeed: answerSpeed ? answerSpeedLabel(answerSpeed.medianMs) : null,
     here: `/project/${project.projectId}`,
   };
 });
@@ -46,6 +58,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   invariantResponse(isId(params.id), "This project address is not valid.");
   const formData = await readForm(request);
   const intent = formData.get("intent");
+  if (intent === "cancel") return cancelRequest(user, params.id, formData.get("requestId"));
   const schema = intent === "create" ? templateStartSchema : joinRequestSchema;
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
@@ -68,6 +81,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
+/** Cancel request: back to the project with a toast saying how it went. */
+async function cancelRequest(user: CurrentUser, projectId: string, requestId: FormDataEntryValue | null) {
+  const here = `/project/${projectId}`;
+  invariantResponse(isId(requestId), "This request is missing the join request to cancel.");
+  try {
+    await cancelJoinRequest(user, projectId, requestId);
+    return redirectWithToast(here, { type: "success", message: "Join request cancelled." });
+  } catch (error) {
+    const known = asDomainError(error);
+    if (!known) throw error;
+    return redirectWithToast(here, { type: "error", message: known.message || "Failed to cancel the join request." });
+  }
+}
+
 function formatDate(value: string | null): string {
   if (!value) return "Not started yet";
   return new Date(`${value}T00:00:00Z`).toLocaleDateString("en-GB", {
@@ -79,7 +106,8 @@ function formatDate(value: string | null): string {
 }
 
 export default function ProjectDetail() {
-  const { project, signedIn, isMember, isAdmin, pendingRequest, here } = useLoaderData<typeof loader>();
+  const { project, signedIn, isMember, isAdmin, pendingRequest, latestRequest, answerSpeed, here } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const search = new URLSearchParams(location.search);
@@ -96,6 +124,8 @@ export default function ProjectDetail() {
     isMember,
     isAdmin,
     pendingRequest,
+    latestRequest,
+    answerSpeed,
     isTemplate,
     isPending: project.projectStatus === "Pending",
     hasRepository: Boolean(project.repositoryLink),
@@ -304,6 +334,9 @@ interface ProjectActionsProps {
   isMember: boolean;
   isAdmin: boolean;
   pendingRequest: boolean;
+  latestRequest: LatestJoinRequest | null;
+  /** 'Usually answers within 2 days', when the admins' decisions say so. */
+  answerSpeed: string | null;
   isTemplate: boolean;
   isPending: boolean;
   hasRepository: boolean;
@@ -311,10 +344,16 @@ interface ProjectActionsProps {
 
 /** The main action and what it leads to, worded for who is looking (issue 9: next steps). */
 function ProjectActions(props: ProjectActionsProps) {
-  const { projectId, mainAction, here, signedIn, isMember, isAdmin, pendingRequest, isTemplate } = props;
+  const { projectId, mainAction, here, signedIn, isMember, isAdmin, pendingRequest, latestRequest, isTemplate } = props;
   const forum = `/projects/${projectId}/forum`;
+  const lastAnswer = latestRequest ? closedRequestText(latestRequest.status, latestRequest.decisionReason) : null;
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-5">
+      {lastAnswer ? (
+        <p role="status" className="mb-3 rounded-xl bg-amber-50 p-3 text-sm text-amber-900">
+          {lastAnswer}
+        </p>
+      ) : null}
       {!signedIn ? (
         <Link to={loginUrl(here)} className="btn-primary w-full">
           {mainAction}
@@ -324,9 +363,18 @@ function ProjectActions(props: ProjectActionsProps) {
           Start Working
         </Link>
       ) : pendingRequest ? (
-        <button type="button" className="btn-primary w-full" disabled>
-          Request Pending
-        </button>
+        <>
+          <button type="button" className="btn-primary w-full" disabled>
+            Request Pending
+          </button>
+          {latestRequest ? (
+            <CancelJoinRequestForm
+              projectId={projectId}
+              requestId={latestRequest.requestId}
+              className="btn-secondary mt-3 w-full"
+            />
+          ) : null}
+        </>
       ) : (
         <Link
           to={`${here}?${isTemplate ? "create" : "join"}=1#dialog`}
@@ -336,6 +384,9 @@ function ProjectActions(props: ProjectActionsProps) {
           {mainAction}
         </Link>
       )}
+      {props.answerSpeed && !isMember ? (
+        <p className="mt-2 text-center text-sm text-slate-600">{props.answerSpeed}</p>
+      ) : null}
       {isMember && isAdmin && props.isPending ? (
         <div className="mt-4 rounded-xl bg-brand-50 p-4 text-sm">
           <h2 className="font-semibold text-ink">Next steps</h2>

@@ -12,7 +12,7 @@ import { UrlDialog } from "~/components/url-dialog";
 import { WorkNav } from "~/components/work-nav";
 import { WorkProjectCard } from "~/components/work-project-card";
 import { logger } from "~/logger.server";
-import { decideJoinRequest, listJoinRequests } from "~/models/join-request.server";
+import { cancelJoinRequest, decideJoinRequest, listJoinRequests } from "~/models/join-request.server";
 import { listMyProjects, type WorkProject } from "~/models/my-projects.server";
 import { linkRepository, startProject } from "~/models/project-lifecycle.server";
 import { repositoryUrlSchema } from "~/schemas/repository";
@@ -39,7 +39,7 @@ const inTab = (tab: Tab, project: WorkProject) =>
     ? project.projectStatus === "InProgress"
     : tab === "completed"
       ? project.projectStatus === "Completed"
-      : project.projectStatus === "Pending" || project.projectStatus === "Requested";
+      : project.projectStatus === "Pending" || project.joinRequest !== null;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -91,12 +91,14 @@ const myProjectsIntentSchema = z.discriminatedUnion("intent", [
     tab: z.enum(WORK_TABS).catch("pending"),
   }),
   z.object({ intent: z.literal("link-repository"), projectId: idSchema }),
+  z.object({ intent: z.literal("cancel"), projectId: idSchema, requestId: idSchema }),
 ]);
 
 const FAILURE_TEXT = {
   start: "Failed to start project",
   decide: "Failed to process decision",
   "link-repository": "Failed to connect repository",
+  cancel: "Failed to cancel the join request",
 } as const;
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -124,6 +126,9 @@ export async function action({ request }: ActionFunctionArgs) {
           message: decided.status === "Approved" ? "Join request approved!" : "Join request rejected!",
         });
       }
+      case "cancel":
+        await cancelJoinRequest(user, form.projectId, form.requestId);
+        return redirectWithToast(back(), { type: "success", message: "Join request cancelled." });
       case "link-repository": {
         const submission = parseWithZod(formData, { schema: repositoryUrlSchema });
         if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });

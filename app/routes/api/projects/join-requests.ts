@@ -3,7 +3,9 @@ import { requireApiUser } from "~/auth/guards.server";
 import { listJoinRequests } from "~/models/join-request.server";
 import { apiRoute, parseQuery, requireIdParam } from "~/utils/api.server";
 
-const querySchema = z.object({ status: z.enum(["Pending", "Approved", "Rejected", "Cancelled"]).default("Pending") });
+const querySchema = z.object({
+  status: z.enum(["Pending", "Approved", "Rejected", "Cancelled", "Expired"]).default("Pending"),
+});
 
 /** GET /api/projects/{id}/join-requests?status=Pending: a project's requests, for its admins. */
 export const loader = apiRoute({

@@ -3,7 +3,9 @@ import { requireApiUser } from "~/auth/guards.server";
 import { listMyJoinRequests } from "~/models/join-request.server";
 import { apiRoute, parseQuery, requireIdParam } from "~/utils/api.server";
 
-const querySchema = z.object({ status: z.enum(["Pending", "Approved", "Rejected", "Cancelled"]).optional() });
+const querySchema = z.object({
+  status: z.enum(["Pending", "Approved", "Rejected", "Cancelled", "Expired"]).optional(),
+});
 
 /** GET /api/projects/{id}/myrequests?status=: the caller's own requests for a project. */
 export const loader = apiRoute({

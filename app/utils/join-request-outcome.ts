@@ -1,0 +1,15 @@
+/**
+ * How a requester is told a join request ended without them joining: a rejection, or silence
+ * (expiry), worded alike so an expired request reads as an answer (issue 13).
+ */
+export const EXPIRE_AFTER_DAYS = 14;
+
+export function closedRequestText(status: string, decisionReason: string | null): string | null {
+  if (status === "Expired") {
+    return `Your request expired after ${EXPIRE_AFTER_DAYS} days without an answer. You can ask again.`;
+  }
+  if (status === "Rejected") {
+    return `Your request was not accepted${decisionReason ? `: ${decisionReason}` : "."} You can ask again.`;
+  }
+  return null;
+}
