@@ -133,7 +133,7 @@ function LiveBell({ state, menuRef, onToggle }: BellProps) {
       {open ? (
         <section
           aria-label="Notifications"
-          className="absolute right-0 z-50 mt-2 w-[min(24rem,calc(100vw-1.5rem))] rounded-xl border border-slate-200 bg-white shadow-lg"
+          className="fixed inset-x-3 top-16 z-50 rounded-xl sm:absolute sm:inset-x-auto sm:right-0 sm:top-auto sm:mt-2 sm:w-96 border border-slate-200 bg-white shadow-lg"
         >
           <PanelHeader status={status} items={items} unread={unread} update={update} reload={load} />
           <PanelBody items={items} pending={pending} failed={failed} update={update} reload={load} />
@@ -324,7 +324,7 @@ function NotificationItem({
               maxLength={500}
               aria-label={`Reason (optional) for ${n.title}`}
               placeholder="Reason (optional)"
-              className="min-h-9 min-w-0 flex-1 rounded-lg border border-slate-300 px-2 text-sm"
+              className="min-h-9 w-full basis-full rounded-lg border border-slate-300 px-2 text-sm"
             />
             <button type="submit" name="isApproved" value="true" className="btn-primary !min-h-9 !px-3 text-sm">
               Approve
