@@ -37,7 +37,21 @@ function normalised(): Float32Array {
   return (unitVectors = result);
 }
 
+// A scan of every vector costs milliseconds; people reuse words, so answers are kept (bounded).
+const CACHE_SIZE = 10_000;
+const nearestCache = new Map<string, { row: number; similarity: number }[]>();
+
 function nearestWords(word: string): { row: number; similarity: number }[] {
+  let nearest = nearestCache.get(word);
+  if (!nearest) {
+    nearest = scanNearestWords(word);
+    if (nearestCache.size >= CACHE_SIZE) nearestCache.delete(nearestCache.keys().next().value!);
+    nearestCache.set(word, nearest);
+  }
+  return nearest;
+}
+
+function scanNearestWords(word: string): { row: number; similarity: number }[] {
   const { dimensions, rows } = wordVectors();
   const row = rows.get(word);
   if (row === undefined || row < MIN_FREQUENCY_RANK) return [];
