@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { matchProjectsForUser } from "~/models/match.server";
+import { callApi } from "../fixtures/api";
 import { addMember, createProject, createUser } from "../fixtures/factories";
 
 /** GET /api/match/profile and the signed-in home grid (spec sections 2 and 7, issue 15). */
@@ -57,5 +58,20 @@ describe("matchProjectsForUser", () => {
     const other = await project("Theirs", ["Go"]);
     const matches = await matchProjectsForUser(user.userId, 3);
     expect(matches.map((match) => match.projectId)).toEqual([other]);
+  });
+});
+
+describe("GET /api/match/profile", () => {
+  it("answers the caller's matches, 5 by default, and only the caller's", async () => {
+    const user = await createUser();
+    const other = await createUser();
+    for (const n of [1, 2, 3, 4, 5, 6]) await project(`Open ${n}`, ["Go"]);
+    const response = await callApi(`/api/match/profile?userId=${user.userId}`, { user });
+    expect(response.status).toBe(200);
+    const { projects } = (await response.json()) as { projects: { matchReason: string }[] };
+    expect(projects).toHaveLength(5);
+    expect(projects[0].matchReason).toBeTruthy();
+    expect((await callApi(`/api/match/profile?userId=${other.userId}`, { user })).status).toBe(403);
+    expect((await callApi("/api/match/profile")).status).toBe(401);
   });
 });
