@@ -18,6 +18,7 @@ import { sql } from "kysely";
 import { connectDatabase } from "#db/connection";
 import { migrateToLatest } from "#db/migrate";
 import { demoId, seedDemoData } from "#db/seed";
+import { embedMissingProjects } from "~/search/project-vectors.server";
 import { demoPeople } from "#db/seed-data/people";
 import { prepareForumBench } from "./forum-data";
 import { insertGeneratedProjects, insertWorkProject } from "./generate-projects";
@@ -63,6 +64,8 @@ async function prepareDatabase() {
   await seedDemoData(db);
   const started = Date.now();
   await insertGeneratedProjects(db, generated);
+  // Generated rows skip the model functions, so they get their search vectors here, as seeded ones do.
+  await embedMissingProjects(db);
   console.log(`Inserted ${generated} generated projects in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   // The forums first, in two of the demo projects (not in the work project made below).
   const forum = await prepareForumBench(db, FORUM_POSTS);
@@ -117,6 +120,9 @@ const targets: Record<string, string | { path: string; signedIn: true | "forum" 
   "/search-projects": "/search-projects",
   "/project/{id}": `/project/${demoId("project:p001")}`,
   "GET /api/projects/active": "/api/projects/active",
+  "search, a natural request":
+    "/api/projects/search/vector?query=help%20an%20animal%20shelter%20with%20volunteers&count=12",
+  "search, typos": "/api/projects/search/vector?query=reactt%20dashbord&count=6",
   [`work page, My Tasks (${WORK_TASKS / 2} of ${WORK_TASKS} tasks)`]: { path: work, signedIn: true },
   [`work page, all ${WORK_TASKS} tasks`]: { path: `${work}?scope=all`, signedIn: true },
   [`work page, ${WORK_MILESTONES} milestones`]: { path: `${work}?tab=milestones`, signedIn: true },
