@@ -67,13 +67,30 @@ export function useNotificationHub(enabled: boolean, afterSeq: number, handlers:
       connect();
     };
 
+    // Leaving the page closes the socket: that is not a lost connection to win back (and the
+    // session it would reconnect with may be gone, as after signing out).
+    const onPageHide = () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+    // Back from the browser's page cache: connect again.
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted || !stopped) return;
+      stopped = false;
+      connect();
+    };
+
     setStatus("Connecting");
     connect();
     window.addEventListener("online", onOnline);
+    window.addEventListener("pagehide", onPageHide);
+    window.addEventListener("pageshow", onPageShow);
     return () => {
       stopped = true;
       clearTimeout(timer);
       window.removeEventListener("online", onOnline);
+      window.removeEventListener("pagehide", onPageHide);
+      window.removeEventListener("pageshow", onPageShow);
       // Closing a socket that is still connecting makes the browser log an error: close it once open.
       if (socket?.readyState === WebSocket.CONNECTING) socket.onopen = () => socket?.close();
       else socket?.close();

@@ -8,6 +8,15 @@ export function uniqueEmail(prefix = "user"): string {
   return `${prefix}.${randomBytes(5).toString("hex")}@example.org`;
 }
 
+/**
+ * Forgets the session the way a new visitor would start: leaves the page first, so its live
+ * notification connection closes with the session it opened with instead of retrying without one.
+ */
+export async function forgetSession(page: Page): Promise<void> {
+  await page.goto("about:blank");
+  await page.context().clearCookies();
+}
+
 /** Signs the page in as `email` through /login and the provider's Email form. */
 export async function signIn(page: Page, email: string, redirectTo = "/"): Promise<void> {
   await page.goto(`/login?${new URLSearchParams({ redirectTo })}`);

@@ -44,7 +44,7 @@ test("a join request updates the admin's bell without a reload; Mark all read pe
   const rui = await other.newPage();
   await signUpAsGainer(rui, "Rui Requester");
   await askToJoin(rui, projectId);
-  void other.close();
+  await other.close();
 
   // No reload: the hub pushed it.
   await expect(bell).toHaveAttribute("aria-label", "Notifications, 1 unread");
@@ -87,5 +87,5 @@ test("a request arriving while the panel is open is listed and approved there; t
 
   // The requester's bell, open on another page all along, counts the approval.
   await expect(bellOf(lin)).toHaveAttribute("aria-label", "Notifications, 1 unread");
-  void other.close();
+  await other.close();
 });

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { signIn, uniqueEmail } from "./auth";
+import { forgetSession, signIn, uniqueEmail } from "./auth";
 
 /** Picks options of a multi-select: chips with JavaScript, checkboxes without. */
 async function pick(page: Page, label: string, values: string[], javaScriptEnabled: boolean) {
@@ -74,7 +74,7 @@ test.describe("a refused form answers 400", () => {
     await expect(page).toHaveURL(/\/$/);
 
     // A returning user goes straight where they were going.
-    await page.context().clearCookies();
+    await forgetSession(page);
     await signIn(page, email, "/about");
     await expect(page).toHaveURL(/\/about$/);
   });
@@ -94,7 +94,7 @@ test("mentors and nonprofits get forms of their own", async ({ page, javaScriptE
   await page.getByRole("button", { name: "Create Profile" }).click();
   await expect(page).toHaveURL(/\/$/);
 
-  await page.context().clearCookies();
+  await forgetSession(page);
   await signIn(page, uniqueEmail("nonprofit"));
   await page.getByText("Non-Profit", { exact: true }).click();
   await page.getByRole("button", { name: "Continue to Profile Setup" }).click();

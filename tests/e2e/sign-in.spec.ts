@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { signIn, uniqueEmail } from "./auth";
+import { forgetSession, signIn, uniqueEmail } from "./auth";
 
 test.describe("sign-in through the development identity provider", () => {
   test("a new person lands on /choose-role, with only an HttpOnly session cookie", async ({ page, context }) => {
@@ -17,7 +17,7 @@ test.describe("sign-in through the development identity provider", () => {
     await expect(page).toHaveURL(`${baseURL}/`);
     await page.goto("/login?redirectTo=%2Fterms");
     await expect(page).toHaveURL(`${baseURL}/terms`);
-    await page.context().clearCookies();
+    await forgetSession(page);
     await page.goto("/signin");
     await expect(page.getByLabel("Email")).toBeVisible();
     expect(new URL(page.url()).pathname).toMatch(/^\/dev-idp\/interaction\//);

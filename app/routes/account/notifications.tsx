@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { z } from "zod";
 import { requireUser } from "~/auth/guards.server";
 import { decideJoinRequest } from "~/models/join-request.server";
@@ -227,18 +228,10 @@ function NotificationItem({
         className={`mt-2 hidden h-2.5 w-2.5 shrink-0 rounded-full sm:block ${read ? "bg-transparent" : "bg-brand-600"}`}
       />
       <div className="min-w-0 flex-1">
-        <Form method="post">
-          <input type="hidden" name="id" value={id} />
-          <button
-            type="submit"
-            name="intent"
-            value="open"
-            className="text-left font-semibold text-ink underline-offset-2 hover:underline"
-          >
-            {read ? null : <span className="sr-only">Unread: </span>}
-            {title}
-          </button>
-        </Form>
+        <ItemForm id={id} intent="open" className="text-left font-semibold text-ink underline-offset-2 hover:underline">
+          {read ? null : <span className="sr-only">Unread: </span>}
+          {title}
+        </ItemForm>
         <p className="mt-0.5 break-words text-slate-700">{message}</p>
         <p className="mt-1 text-sm text-slate-500">
           <time dateTime={createdAt}>{timeAgo(createdAt, new Date(now))}</time> · Because {reason || "it concerns you"}
@@ -248,27 +241,41 @@ function NotificationItem({
       </div>
       <div className="flex shrink-0 gap-2">
         {read ? null : (
-          <Form method="post">
-            <input type="hidden" name="id" value={id} />
-            <button type="submit" name="intent" value="read" className="btn-secondary !min-h-9 !px-3 text-sm">
-              Mark read
-            </button>
-          </Form>
+          <ItemForm id={id} intent="read" className={SMALL_BUTTON}>
+            Mark read
+          </ItemForm>
         )}
-        <Form method="post">
-          <input type="hidden" name="id" value={id} />
-          <button
-            type="submit"
-            name="intent"
-            value="remove"
-            className="btn-secondary !min-h-9 !px-3 text-sm"
-            aria-label={`Remove notification: ${title}`}
-          >
-            Remove
-          </button>
-        </Form>
+        <ItemForm id={id} intent="remove" className={SMALL_BUTTON} label={`Remove notification: ${title}`}>
+          Remove
+        </ItemForm>
       </div>
     </li>
+  );
+}
+
+const SMALL_BUTTON = "btn-secondary !min-h-9 !px-3 text-sm";
+
+/** One button acting on one notification (open, mark read, remove), as a plain form. */
+function ItemForm({
+  id,
+  intent,
+  className,
+  label,
+  children,
+}: {
+  id: string;
+  intent: "open" | "read" | "remove";
+  className: string;
+  label?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" name="intent" value={intent} className={className} aria-label={label}>
+        {children}
+      </button>
+    </Form>
   );
 }
 
