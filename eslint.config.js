@@ -13,6 +13,7 @@ export default tseslint.config(
       ".e2e-data*/",
       "data/",
       "bench/results/",
+      "bench/reference/build/",
     ],
   },
   js.configs.recommended,
@@ -36,7 +37,12 @@ export default tseslint.config(
   },
   {
     // Where process.env is read on purpose: the config itself, the host, and test or tool setup.
-    files: ["app/config.server.ts", "server.ts", "tests/**", "bench/**", "db/cli.ts", "*.config.ts"],
+    files: ["app/config.server.ts", "server.ts", "tests/**", "bench/**", "scripts/**", "db/cli.ts", "*.config.ts"],
     rules: { "no-restricted-syntax": "off" },
+  },
+  {
+    // The bench's bare reference server is plain JavaScript for Node.
+    files: ["bench/reference/*.js"],
+    languageOptions: { globals: globals.node },
   },
 );

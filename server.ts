@@ -1,14 +1,16 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import { createRequestHandler as createExpressRequestHandler } from "@remix-run/express";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { matchRoutes } from "@remix-run/react";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import type * as AppEntryModule from "./app/entry.server";
+import { createPageCache } from "./host/page-cache";
+import { staticFiles } from "./host/static-files";
 
 /**
  * The HTTP host: headers, compression, static files, logs and health around the Remix handler.
@@ -42,6 +44,7 @@ const {
   TOO_MANY_REQUESTS,
   publicUrlRedirect,
   attachNotificationHub,
+  listenForPageChanges,
 } = entryOf(initialBuild);
 await startServices();
 
@@ -181,12 +184,11 @@ app.use(limitRequestBodies);
 
 if (viteDevServer) {
   app.use(viteDevServer.middlewares);
+  app.use(express.static("public", { maxAge: "1h" }));
 } else {
-  // Fingerprinted by Vite: safe to cache for a year.
-  app.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }));
-  app.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h" }));
+  // The client build holds public/ too (Vite copies it).
+  app.use(staticFiles(`${BUILD_DIR}/client`));
 }
-app.use(express.static("public", { maxAge: "1h" }));
 
 app.get("/healthz", async (_req, res) => {
   const healthy = await entryOf(await loadBuild()).checkHealth();
@@ -195,18 +197,19 @@ app.get("/healthz", async (_req, res) => {
 
 app.use(refuseMethodsScreensDoNotTake(initialBuild));
 
-app.all(
-  "*",
-  createRequestHandler({
-    build: viteDevServer ? loadBuild : initialBuild,
-    mode: production ? "production" : "development",
-    getLoadContext: (req, res) => ({
-      cspNonce: res.locals.cspNonce as string,
-      requestId: String(req.id),
-      clientAddress: clientAddress(req),
-    }),
-  }),
-);
+const loadContextOf = (req: express.Request, res: express.Response) => ({
+  cspNonce: res.locals.cspNonce as string,
+  requestId: String(req.id),
+  clientAddress: clientAddress(req),
+});
+if (viteDevServer) {
+  // No page cache while developing: an edited page shows at once.
+  app.all("*", createExpressRequestHandler({ build: loadBuild, mode: "development", getLoadContext: loadContextOf }));
+} else {
+  const pageCache = createPageCache();
+  await listenForPageChanges(() => pageCache.clear());
+  app.all("*", pageCache.handler(createRequestHandler(initialBuild, "production"), loadContextOf));
+}
 
 /** Unsafe requests that carry our cookie must come from our own origin (DESIGN principle 7). */
 function refuseCrossOriginUnsafeRequests(req: express.Request, res: express.Response, next: express.NextFunction) {

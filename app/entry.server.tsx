@@ -16,6 +16,7 @@ export { createDevIdentityProviderHandler, DEV_IDP_PATH } from "./auth/dev-idp.s
 export { rateLimited, TOO_MANY_REQUESTS } from "./utils/rate-limit.server";
 export { publicUrlRedirect } from "./utils/public-url.server";
 export { attachNotificationHub } from "./realtime/hub.server";
+export { listenForPageChanges } from "./realtime/page-changes.server";
 
 const ABORT_DELAY = 5_000;
 

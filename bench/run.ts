@@ -1,11 +1,13 @@
 /**
  * `npm run bench`: serves the production build on the demo data plus 10,000 generated projects
- * and measures requests per second and p99 latency of the main pages and the public API, and of
- * the work page of a project with 500 tasks and 50 milestones (signed in as its admin).
+ * and measures requests per second, p50 and p99 latency of the main pages and the public API, of
+ * signed-in pages, and of the work page of a project with 500 tasks and 50 milestones (signed in
+ * as its admin), each against a bare Remix page measured in the same run (bench/reference/: the
+ * framework's own cost on this machine), with the ratio PERFORMANCE.md budgets.
  *
- * Options (environment): BENCH_SECONDS (default 10 per target), BENCH_CONNECTIONS (default 10),
- * BENCH_PROJECTS (default 10000), DATABASE_URL (bench PostgreSQL in a schema of its own instead
- * of the embedded database).
+ * Options (environment): BENCH_SECONDS (default 8 per target), BENCH_CONNECTIONS (default 50),
+ * BENCH_PROJECTS (default 10000), BENCH_ONLY (a pattern of target names), DATABASE_URL (bench
+ * PostgreSQL in a schema of its own instead of the embedded database).
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -23,10 +25,11 @@ import { demoPeople } from "#db/seed-data/people";
 import { prepareForumBench } from "./forum-data";
 import { insertGeneratedProjects, insertWorkProject } from "./generate-projects";
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const generated = Number(process.env.BENCH_PROJECTS ?? 10_000);
 const port = Number(process.env.BENCH_PORT ?? 3390);
+const referencePort = port + 1;
 const databaseUrl = process.env.DATABASE_URL;
 const schema = databaseUrl ? "bench" : undefined;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gainers-bench-"));
@@ -90,43 +93,90 @@ async function startServer() {
     SESSION_SECRET: sessionSecret,
   };
   if (schema) env.DATABASE_SCHEMA = schema;
-  const server = spawn("node", ["build/server.js"], { env, stdio: ["ignore", "inherit", "inherit"], detached: true });
+  return spawnAndWait(["build/server.js"], env, `http://127.0.0.1:${port}/healthz`);
+}
+
+/** The bare Remix page every target is compared with, built and served as the app is. */
+async function startReference() {
+  const build = spawn("npx", ["remix", "vite:build", "--config", "bench/reference/vite.config.ts"], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  await new Promise((resolve, reject) =>
+    build.on("exit", (code) => (code === 0 ? resolve(null) : reject(new Error("reference build failed")))),
+  );
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(referencePort) };
+  return spawnAndWait(["bench/reference/server.js"], env, `http://127.0.0.1:${referencePort}/`);
+}
+
+async function spawnAndWait(args: string[], env: NodeJS.ProcessEnv, readyUrl: string) {
+  const child = spawn("node", args, { env, stdio: ["ignore", "inherit", "inherit"], detached: true });
   for (let attempt = 0; attempt < 120; attempt++) {
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return server;
+      if ((await fetch(readyUrl)).ok) return child;
     } catch {
       // not up yet
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  throw new Error("The server did not start within 60 s.");
+  throw new Error(`${args[0]} did not start within 60 s.`);
 }
 
 function measure(url: string, headers: Record<string, string> = {}): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds, headers }, (error, result) =>
+    // What a browser sends: compressed answers are part of what a page costs.
+    const sent = { "accept-encoding": "gzip, deflate, br", ...headers };
+    autocannon({ url, connections, duration: seconds, headers: sent }, (error, result) =>
       error ? reject(error) : resolve(result),
     );
   });
 }
 
 const { workProjectId, cookie, forum, forumCookie } = await prepareDatabase();
+const reference = await startReference();
 const server = await startServer();
 const work = `/work/projects/${workProjectId}`;
 const bigForum = `/work/projects/${forum.big}?tab=forum`;
-/** A target's path, and whose session loads it when it is members-only. */
-const targets: Record<string, string | { path: string; signedIn: true | "forum" }> = {
-  "/": "/",
-  "/search-projects": "/search-projects",
-  "/project/{id}": `/project/${demoId("project:p001")}`,
-  "GET /api/projects/active": "/api/projects/active",
-  "search, a natural request":
-    "/api/projects/search/vector?query=help%20an%20animal%20shelter%20with%20volunteers&count=12",
-  "search, typos": "/api/projects/search/vector?query=reactt%20dashbord&count=6",
-  [`work page, My Tasks (${WORK_TASKS / 2} of ${WORK_TASKS} tasks)`]: { path: work, signedIn: true },
-  [`work page, all ${WORK_TASKS} tasks`]: { path: `${work}?scope=all`, signedIn: true },
-  [`work page, ${WORK_MILESTONES} milestones`]: { path: `${work}?tab=milestones`, signedIn: true },
-  "Forum tab, 10 posts": { path: `/work/projects/${forum.small}?tab=forum`, signedIn: "forum" },
+const benchUser = demoPeople[0]!;
+/**
+ * A target's path, whose session loads it when it is members-only, and the least share of the
+ * reference page's req/s it must reach (PERFORMANCE.md); targets without one are watched, not budgeted.
+ */
+interface Target {
+  path: string;
+  signedIn?: "member" | "forum";
+  budget?: number;
+}
+const VISITOR_PAGE = 1.0;
+const SIGNED_IN_PAGE = 0.6;
+const targets: Record<string, Target> = {
+  "/": { path: "/", budget: VISITOR_PAGE },
+  "/search-projects": { path: "/search-projects", budget: VISITOR_PAGE },
+  "/search-projects, Open tab": { path: "/search-projects?tab=open", budget: VISITOR_PAGE },
+  "/search-projects, Templates tab": { path: "/search-projects?tab=templates", budget: VISITOR_PAGE },
+  "/project/{id}": { path: `/project/${demoId("project:p001")}`, budget: VISITOR_PAGE },
+  "/about": { path: "/about", budget: VISITOR_PAGE },
+  "GET /api/projects/active": { path: "/api/projects/active" },
+  "search, a natural request": {
+    path: "/api/projects/search/vector?query=help%20an%20animal%20shelter%20with%20volunteers&count=12",
+  },
+  "search, typos": { path: "/api/projects/search/vector?query=reactt%20dashbord&count=6" },
+  "/ signed in": { path: "/", signedIn: "member", budget: SIGNED_IN_PAGE },
+  // Search results are for signed-in people (routes/public/search-result.tsx).
+  "/search-result signed in": { path: "/search-result?q=food%20bank", signedIn: "member", budget: SIGNED_IN_PAGE },
+  "/work signed in": { path: "/work", signedIn: "member", budget: SIGNED_IN_PAGE },
+  "profile signed in": {
+    path: `/profile/${benchUser.role}/${demoId(`user:${benchUser.key}`)}`,
+    signedIn: "member",
+    budget: SIGNED_IN_PAGE,
+  },
+  "work page, Forum tab, 10 posts": {
+    path: `/work/projects/${forum.small}?tab=forum`,
+    signedIn: "forum",
+    budget: SIGNED_IN_PAGE,
+  },
+  [`work page, My Tasks (${WORK_TASKS / 2} of ${WORK_TASKS} tasks)`]: { path: work, signedIn: "member" },
+  [`work page, all ${WORK_TASKS} tasks`]: { path: `${work}?scope=all`, signedIn: "member" },
+  [`work page, ${WORK_MILESTONES} milestones`]: { path: `${work}?tab=milestones`, signedIn: "member" },
   [`Forum tab, ${FORUM_POSTS} posts`]: { path: bigForum, signedIn: "forum" },
   [`Forum tab, ${FORUM_POSTS} posts, top`]: { path: `${bigForum}&sort=top`, signedIn: "forum" },
   [`Forum tab, ${FORUM_POSTS} posts, most replies`]: { path: `${bigForum}&sort=replies`, signedIn: "forum" },
@@ -140,40 +190,64 @@ const targets: Record<string, string | { path: string; signedIn: true | "forum" 
     signedIn: "forum",
   },
 };
+
+interface Row {
+  target: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  ratio: number;
+  budget: string;
+  errors: number;
+  non2xx: number;
+}
+function row(target: string, result: autocannon.Result, referenceRps: number, budget?: number): Row {
+  const rps = Math.round(result.requests.average);
+  const ratio = Math.round((100 * rps) / referenceRps) / 100;
+  return {
+    target,
+    rps,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ratio,
+    budget: budget === undefined ? "" : `≥ ${budget.toFixed(1)}× ${ratio >= budget ? "ok" : "MISSED"}`,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+async function measureTarget(url: string, headers: Record<string, string> = {}) {
+  await measure(url, headers); // warm-up
+  return measure(url, headers);
+}
+
 // BENCH_ONLY=forum measures only the targets whose name matches (case-insensitive).
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, "i") : null;
-const rows: { target: string; rps: number; p50: number; p99: number; errors: number; non2xx: number }[] = [];
+const rows: Row[] = [];
 try {
+  const referenceResult = await measureTarget(`http://127.0.0.1:${referencePort}/`);
+  const referenceRps = referenceResult.requests.average;
+  rows.push(row("reference: bare Remix page, 16 cards", referenceResult, referenceRps));
   for (const [target, spec] of Object.entries(targets)) {
     if (only && !only.test(target)) continue;
-    const pathname = typeof spec === "string" ? spec : spec.path;
-    const headers: Record<string, string> =
-      typeof spec === "string" ? {} : { cookie: spec.signedIn === "forum" ? forumCookie : cookie };
-    const check = await fetch(`http://127.0.0.1:${port}${pathname}`, { headers, redirect: "manual" });
+    const headers: Record<string, string> = spec.signedIn
+      ? { cookie: spec.signedIn === "forum" ? forumCookie : cookie }
+      : {};
+    const url = `http://127.0.0.1:${port}${spec.path}`;
+    const check = await fetch(url, { headers, redirect: "manual" });
     if (check.status !== 200) throw new Error(`${target}: ${check.status} instead of 200`);
-    await measure(`http://127.0.0.1:${port}${pathname}`, headers); // warm-up
-    const result = await measure(`http://127.0.0.1:${port}${pathname}`, headers);
-    rows.push({
-      target,
-      rps: Math.round(result.requests.average),
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      errors: result.errors,
-      non2xx: result.non2xx,
-    });
+    rows.push(row(target, await measureTarget(url, headers), referenceRps, spec.budget));
   }
 } finally {
-  if (server.pid) process.kill(-server.pid, "SIGTERM");
+  for (const child of [server, reference]) if (child.pid) process.kill(-child.pid, "SIGTERM");
 }
 
 console.log(
   `\n${generated} generated projects + demo data, ${connections} connections, ${seconds} s per target, ${
     databaseUrl ? "PostgreSQL" : "embedded database"
-  }\n`,
+  }; ratio = req/s against the reference page\n`,
 );
-console.table(
-  rows.map((row) => ({ ...row, "p50 ms": row.p50, "p99 ms": row.p99 })).map(({ p50: _a, p99: _b, ...rest }) => rest),
-);
+console.table(rows.map(({ p50, p99, ...rest }) => ({ ...rest, "p50 ms": p50, "p99 ms": p99 })));
 fs.mkdirSync("bench/results", { recursive: true });
 fs.writeFileSync(
   "bench/results/latest.json",

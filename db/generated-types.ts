@@ -174,6 +174,12 @@ export interface PostLikes {
   user_id: string;
 }
 
+export interface ProjectFilterValues {
+  kind: "technology" | "language";
+  project_count: number;
+  value: string;
+}
+
 export interface ProjectMembers {
   id: Generated<string>;
   is_admin: Generated<boolean>;
@@ -385,6 +391,7 @@ export interface DB {
   nonprofit_profiles: NonprofitProfiles;
   notifications: Notifications;
   post_likes: PostLikes;
+  project_filter_values: ProjectFilterValues;
   project_members: ProjectMembers;
   project_notification_mutes: ProjectNotificationMutes;
   project_roles: ProjectRoles;

@@ -9,6 +9,8 @@ import * as github from "./migrations/0008_github";
 import * as forumPostCount from "./migrations/0009_forum_post_count";
 import * as liveNotifications from "./migrations/0010_live_notifications";
 import * as search from "./migrations/0011_search";
+import * as pageChangeNotices from "./migrations/0014_page_change_notices";
+import * as projectFilterValues from "./migrations/0015_project_filter_values";
 
 /** Forward-only migrations, in order. Add new ones at the end; never edit a released one. */
 const migrations: Record<string, Migration> = {
@@ -21,6 +23,8 @@ const migrations: Record<string, Migration> = {
   "0009_forum_post_count": forumPostCount,
   "0010_live_notifications": liveNotifications,
   "0011_search": search,
+  "0014_page_change_notices": pageChangeNotices,
+  "0015_project_filter_values": projectFilterValues,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -273,29 +273,18 @@ export interface FilterOptions {
   languages: string[];
 }
 
-const FILTER_OPTIONS_TTL_MS = 60_000;
-let filterOptionsCache: { loadedAt: number; options: Promise<FilterOptions> } | undefined;
-
 /**
- * Distinct technologies and languages, for the catalogue's filter lists. They change rarely and
- * cost a pass over every project, so each process keeps them for a minute.
+ * Distinct technologies and languages in use, for the catalogue's filter lists: read from their
+ * summary, which a trigger on projects keeps (migration 0015), so the cost does not grow with the
+ * catalogue.
  */
-export function listFilterOptions(): Promise<FilterOptions> {
-  if (!filterOptionsCache || Date.now() - filterOptionsCache.loadedAt > FILTER_OPTIONS_TTL_MS) {
-    const options = loadFilterOptions();
-    options.catch(() => (filterOptionsCache = undefined));
-    filterOptionsCache = { loadedAt: Date.now(), options };
-  }
-  return filterOptionsCache.options;
-}
-
-async function loadFilterOptions(): Promise<FilterOptions> {
-  const [technologies, languages] = await Promise.all([
-    sql<{ value: string }>`select distinct unnest(technologies) as value from projects order by 1`.execute(db),
-    sql<{ value: string }>`select distinct unnest(programming_languages) as value from projects order by 1`.execute(db),
-  ]);
-  return {
-    technologies: technologies.rows.map((row) => row.value),
-    languages: languages.rows.map((row) => row.value),
-  };
+export async function listFilterOptions(): Promise<FilterOptions> {
+  const rows = await db
+    .selectFrom("project_filter_values")
+    .select(["kind", "value"])
+    .where("project_count", ">", 0)
+    .orderBy("value")
+    .execute();
+  const valuesOf = (kind: string) => rows.filter((row) => row.kind === kind).map((row) => row.value);
+  return { technologies: valuesOf("technology"), languages: valuesOf("language") };
 }

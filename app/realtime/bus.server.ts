@@ -14,7 +14,9 @@ import { singleton } from "~/utils/singleton.server";
  */
 type Handler = (payload: unknown) => void;
 
-const prefix = config.DATABASE_SCHEMA ? `${config.DATABASE_SCHEMA}.` : "";
+// The public schema has no prefix: database triggers name their channels the same way.
+const schema = config.DATABASE_SCHEMA;
+const prefix = schema && schema !== "public" ? `${schema}.` : "";
 const channelName = (channel: string) => `${prefix}${channel}`;
 
 /** Sends `payload` (JSON, under 8000 bytes) on `channel` when `trx` commits. */

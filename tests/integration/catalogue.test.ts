@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { getProjectDetail, listOpenProjects, listTemplates } from "~/models/project.server";
+import { getProjectDetail, listFilterOptions, listOpenProjects, listTemplates } from "~/models/project.server";
 import * as activeRoute from "~/routes/api/projects/active";
 import * as detailRoute from "~/routes/api/projects/detail";
 import * as searchRoute from "~/routes/api/projects/search-vector";
@@ -111,6 +111,24 @@ describe("catalogue lists", () => {
     ]);
     expect(detail.openPositions).toBe(2);
     await expect(getProjectDetail(id, "template")).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
+
+describe("the catalogue's filter lists", () => {
+  it("hold every technology and language in use, kept by the database as projects change", async () => {
+    const first = await project("Pantry", { technologies: ["Svelte", "Redis"], programming_languages: ["Elixir"] });
+    await project("Shelter", { technologies: ["Svelte"] });
+    expect(await listFilterOptions()).toEqual({ technologies: ["Redis", "Svelte"], languages: ["Elixir"] });
+
+    await db
+      .updateTable("projects")
+      .set({ technologies: ["Svelte"], programming_languages: [] })
+      .where("id", "=", first)
+      .execute();
+    expect(await listFilterOptions()).toEqual({ technologies: ["Svelte"], languages: [] });
+
+    await db.deleteFrom("projects").where("name", "in", ["Pantry", "Shelter"]).execute();
+    expect(await listFilterOptions()).toEqual({ technologies: [], languages: [] });
   });
 });
 

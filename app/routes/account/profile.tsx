@@ -49,7 +49,13 @@ export default function ProfilePage() {
     <div className="container-page space-y-8 py-8">
       <header className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-6 sm:flex-row sm:items-center">
         {profile.profilePictureUrl ? (
-          <img src={profile.profilePictureUrl} alt="" className="size-24 rounded-full object-cover" />
+          <img
+            src={profile.profilePictureUrl}
+            alt=""
+            width={96}
+            height={96}
+            className="size-24 rounded-full object-cover"
+          />
         ) : (
           <span
             aria-hidden="true"

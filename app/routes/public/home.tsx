@@ -6,6 +6,10 @@ import { ProjectGrid } from "~/components/project-grid";
 import { logger } from "~/logger.server";
 import { matchProjectsForUser } from "~/models/match.server";
 import { listOpenProjects } from "~/models/project.server";
+import { sharedPageHeaders } from "~/utils/shared-cache";
+
+/** Visitors all see the same page: shared caches may keep it briefly. */
+export const headers = sharedPageHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Gainers Hub — real projects, real experience" }];
 

@@ -1,6 +1,10 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { PageHeader } from "~/components/page-header";
+import { sharedPageHeaders } from "~/utils/shared-cache";
+
+/** Visitors all see the same page: shared caches may keep it briefly. */
+export const headers = sharedPageHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Learn · Gainers Hub" }];
 

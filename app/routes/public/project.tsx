@@ -25,6 +25,10 @@ import { catalogueStatusLabel, formatDuration, initialsOf } from "~/utils/format
 import { isId } from "~/utils/ids";
 import { closedRequestText } from "~/utils/join-request-outcome";
 import { loginUrl } from "~/utils/urls";
+import { sharedPageHeaders } from "~/utils/shared-cache";
+
+/** Visitors all see the same page: shared caches may keep it briefly. */
+export const headers = sharedPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.project.projectName || "Untitled project"} · Gainers Hub` : "Project · Gainers Hub" },
@@ -268,7 +272,15 @@ export default function ProjectDetail() {
                       className="flex min-h-14 items-center gap-3 rounded-xl border border-slate-200 bg-white px-3 py-2 hover:border-brand-500"
                     >
                       {member.profilePictureUrl ? (
-                        <img src={member.profilePictureUrl} alt="" className="size-10 rounded-full object-cover" />
+                        <img
+                          src={member.profilePictureUrl}
+                          alt=""
+                          width={40}
+                          height={40}
+                          loading="lazy"
+                          decoding="async"
+                          className="size-10 rounded-full object-cover"
+                        />
                       ) : (
                         <span
                           aria-hidden="true"

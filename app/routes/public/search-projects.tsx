@@ -14,6 +14,10 @@ import {
 } from "~/models/project.server";
 import { type CatalogueFilters, catalogueFiltersSchema } from "~/schemas/catalogue";
 import { DURATION_RANGES } from "~/schemas/duration-ranges";
+import { sharedPageHeaders } from "~/utils/shared-cache";
+
+/** Visitors all see the same page: shared caches may keep it briefly. */
+export const headers = sharedPageHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Projects · Gainers Hub" }];
 

@@ -1,5 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
 import { PageHeader } from "~/components/page-header";
+import { sharedPageHeaders } from "~/utils/shared-cache";
+
+/** Visitors all see the same page: shared caches may keep it briefly. */
+export const headers = sharedPageHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Terms · Gainers Hub" }];
 

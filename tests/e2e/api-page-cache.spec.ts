@@ -1,0 +1,47 @@
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { signIn, uniqueEmail } from "./auth";
+
+/**
+ * Visitors' pages come from a short shared cache (host/page-cache.ts): kept, revalidated by ETag,
+ * dropped when a write commits, and never mixed with a signed-in person's pages. Other tests write
+ * at the same time and empty the cache too, so "kept" is awaited rather than assumed.
+ */
+const cacheState = async (request: APIRequestContext, path: string) => (await request.get(path)).headers()["x-cache"];
+
+test.describe("the shared cache of visitors' pages", () => {
+  test("keeps a visitor's page, answers its ETag with 304, and drops it when data changes", async ({
+    request,
+    page,
+  }) => {
+    const path = "/search-projects?tab=open";
+    await expect.poll(() => cacheState(request, path)).toBe("HIT");
+    const kept = await request.get(path);
+    expect(kept.headers()["cache-control"]).toMatch(/public, .*s-maxage=\d+/);
+    expect(kept.headers()["content-security-policy"]).toContain("nonce-");
+    const etag = kept.headers()["etag"]!;
+    await expect.poll(async () => (await request.get(path, { headers: { "If-None-Match": etag } })).status()).toBe(304);
+
+    await expect.poll(() => cacheState(request, path)).toBe("HIT");
+    // A new person signing in writes their user row: every kept page goes.
+    await signIn(page, uniqueEmail("cache"));
+    await expect.poll(() => cacheState(request, path), { timeout: 3_000 }).toBe("MISS");
+  });
+
+  test("never serves a signed-in page to a visitor, nor a kept page to someone signed in", async ({
+    request,
+    page,
+  }) => {
+    await expect.poll(() => cacheState(request, "/")).toBe("HIT");
+    await signIn(page, "amara.okafor@example.org");
+    const personal = await page.request.get("/");
+    expect(personal.headers()["x-cache"]).toBeUndefined();
+    expect(personal.headers()["cache-control"]).toBe("private, no-store");
+    const personalHtml = await personal.text();
+    expect(personalHtml).toContain("Account menu for Amara Okafor");
+
+    const visitor = await request.get("/");
+    expect(visitor.headers()["cache-control"]).toMatch(/^public/);
+    expect(await visitor.text()).not.toContain("Account menu for");
+  });
+});

@@ -1,0 +1,158 @@
+import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { createPageCache } from "../../host/page-cache";
+
+/**
+ * The host's page cache in front of a stand-in for Remix (a function from Request to Response):
+ * what is kept, for whom, and when it is dropped. The real pages and the database's change
+ * notices are covered by tests/e2e/page-cache.spec.ts and tests/integration/page-changes.test.ts.
+ */
+const SHARED = "public, max-age=0, s-maxage=30";
+
+interface Stand {
+  url: string;
+  renders: () => number;
+  clear: () => void;
+  close: () => Promise<void>;
+}
+const open: Stand[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((stand) => stand.close()));
+});
+
+/** A server whose "Remix" renders `render(request, count)` and counts its renders. */
+async function stand(render: (request: Request, count: number) => Response | Promise<Response>): Promise<Stand> {
+  let renders = 0;
+  const cache = createPageCache();
+  const app = express();
+  app.use((_req, res, next) => {
+    res.setHeader("Content-Security-Policy", `script-src 'nonce-${Math.random()}'`);
+    next();
+  });
+  app.all(
+    "*",
+    cache.handler(
+      async (request) => render(request, ++renders),
+      () => ({ cspNonce: "test", requestId: "test" }),
+    ),
+  );
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const result: Stand = {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    renders: () => renders,
+    clear: () => cache.clear(),
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+  open.push(result);
+  return result;
+}
+
+const page = (body: string, headers: Record<string, string> = { "Cache-Control": SHARED }) =>
+  new Response(body, { headers: { "Content-Type": "text/html", ...headers } });
+
+describe("the page cache", () => {
+  it("keeps a shared page for visitors, with its ETag, and answers a matching If-None-Match with 304", async () => {
+    const site = await stand((_request, count) => page(`render ${count}`));
+    const first = await fetch(`${site.url}/about`);
+    expect(first.headers.get("X-Cache")).toBe("MISS");
+    expect(await first.text()).toBe("render 1");
+    const second = await fetch(`${site.url}/about`);
+    expect(second.headers.get("X-Cache")).toBe("HIT");
+    expect(await second.text()).toBe("render 1");
+    expect(second.headers.get("ETag")).toBe(first.headers.get("ETag"));
+    // The kept page's scripts carry the nonce it was rendered with, so its policy goes with it.
+    expect(second.headers.get("Content-Security-Policy")).toBe(first.headers.get("Content-Security-Policy"));
+
+    const revalidated = await fetch(`${site.url}/about`, { headers: { "If-None-Match": first.headers.get("ETag")! } });
+    expect(revalidated.status).toBe(304);
+    expect(site.renders()).toBe(1);
+  });
+
+  it("sends a kept page compressed as the browser accepts it, brotli first", async () => {
+    const body = "<p>cards</p>".repeat(500);
+    const site = await stand(() => page(body));
+    await fetch(`${site.url}/`);
+    const raw = await fetch(`${site.url}/`, { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+    expect(raw.headers.get("Content-Encoding")).toBe("br");
+    // fetch decodes the body itself: it arrives as sent before compression.
+    expect(await raw.text()).toBe(body);
+    const gzipOnly = await fetch(`${site.url}/`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(gzipOnly.headers.get("Content-Encoding")).toBe("gzip");
+    expect(Number(gzipOnly.headers.get("Content-Length"))).toBe(zlib.gzipSync(body).length);
+  });
+
+  it("never serves a kept page to a request with a cookie or credentials, nor keeps theirs", async () => {
+    const site = await stand((request) =>
+      page(request.headers.get("Cookie") ? "Signed in as Grace" : "Welcome, visitor"),
+    );
+    await fetch(`${site.url}/`);
+    const signedIn = await fetch(`${site.url}/`, { headers: { Cookie: "__session=abc" } });
+    expect(await signedIn.text()).toBe("Signed in as Grace");
+    expect(signedIn.headers.get("X-Cache")).toBeNull();
+    const bearer = await fetch(`${site.url}/`, { headers: { Authorization: "Bearer x" } });
+    expect(bearer.headers.get("X-Cache")).toBeNull();
+    const visitor = await fetch(`${site.url}/`);
+    expect(await visitor.text()).toBe("Welcome, visitor");
+    expect(site.renders()).toBe(3);
+  });
+
+  it("keeps only 200s marked public with an s-maxage and no cookie being set", async () => {
+    const answers: Record<string, Response> = {
+      "/private": page("mine", { "Cache-Control": "private, no-store" }),
+      "/unmarked": page("plain", {}),
+      "/cookie": page("set", { "Cache-Control": SHARED, "Set-Cookie": "__toast=1" }),
+      "/missing": new Response("gone", { status: 404, headers: { "Cache-Control": SHARED } }),
+    };
+    const site = await stand((request) => answers[new URL(request.url).pathname]!.clone());
+    for (const path of Object.keys(answers)) {
+      await fetch(`${site.url}${path}`);
+      const again = await fetch(`${site.url}${path}`);
+      expect(again.headers.get("X-Cache"), path).not.toBe("HIT");
+    }
+  });
+
+  it("drops kept pages when their data changes, and does not keep one rendered while it changed", async () => {
+    let release: () => void = () => {};
+    let slow = false;
+    const site = await stand(async (_request, count) => {
+      if (slow) await new Promise<void>((resolve) => (release = resolve));
+      return page(`render ${count}`);
+    });
+    await fetch(`${site.url}/`);
+    site.clear();
+    expect(await (await fetch(`${site.url}/`)).text()).toBe("render 2");
+
+    slow = true;
+    site.clear();
+    const during = fetch(`${site.url}/`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    site.clear(); // a write commits while the page renders
+    release();
+    expect(await (await during).text()).toBe("render 3");
+    slow = false;
+    expect((await fetch(`${site.url}/`)).headers.get("X-Cache")).toBe("MISS");
+  });
+
+  it("renders a page once for a crowd of visitors asking for it at the same time", async () => {
+    const site = await stand(async (_request, count) => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return page(`render ${count}`);
+    });
+    const bodies = await Promise.all(
+      Array.from({ length: 20 }, () => fetch(`${site.url}/search-projects`).then((answer) => answer.text())),
+    );
+    expect(new Set(bodies)).toEqual(new Set(["render 1"]));
+    expect(site.renders()).toBe(1);
+  });
+
+  it("answers HEAD from a kept page without a body", async () => {
+    const site = await stand(() => page("body"));
+    await fetch(`${site.url}/`);
+    const head = await fetch(`${site.url}/`, { method: "HEAD" });
+    expect(head.headers.get("X-Cache")).toBe("HIT");
+    expect(await head.text()).toBe("");
+  });
+});
