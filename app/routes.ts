@@ -47,6 +47,9 @@ export default [
       route("notifications", "routes/work/project-mute.tsx"),
     ]),
   ]),
+  // Smart Summary: the signed-in person's insights, overall or for one of their projects.
+  route("ai-insight", "routes/work/ai-insight.tsx", { id: "ai-insight" }),
+  route("ai-insight/:projectId", "routes/work/ai-insight.tsx", { id: "ai-insight-project" }),
   // Notification targets (DESIGN: where this product differs).
   ...prefix("projects/:id", [
     index("routes/work/target-project.tsx"),
@@ -60,6 +63,8 @@ export default [
     ...prefix("users", [
       route("me", "routes/api/users/me.ts"),
       route("me/ensure", "routes/api/users/me-ensure.ts"),
+      route("me/summary", "routes/api/users/me-summary.ts"),
+      route(":userId/dashboard", "routes/api/users/dashboard.ts"),
       route(":role/:id/profile", "routes/api/users/profile.ts"),
       route("public/:role/:id/profile", "routes/api/users/public-profile.ts"),
     ]),

@@ -95,6 +95,11 @@ export interface GithubEtags {
   url: string;
 }
 
+export interface InsightPreparations {
+  prepared_at: Generated<Timestamp>;
+  user_id: string;
+}
+
 export interface JoinRequests {
   created_at: Generated<Timestamp>;
   decided_at: Timestamp | null;
@@ -385,6 +390,7 @@ export interface DB {
   forum_replies: ForumReplies;
   gainer_profiles: GainerProfiles;
   github_etags: GithubEtags;
+  insight_preparations: InsightPreparations;
   join_requests: JoinRequests;
   mentor_profiles: MentorProfiles;
   milestones: Milestones;

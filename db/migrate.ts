@@ -11,6 +11,7 @@ import * as liveNotifications from "./migrations/0010_live_notifications";
 import * as search from "./migrations/0011_search";
 import * as pageChangeNotices from "./migrations/0014_page_change_notices";
 import * as projectFilterValues from "./migrations/0015_project_filter_values";
+import * as insights from "./migrations/0016_insights";
 
 /** Forward-only migrations, in order. Add new ones at the end; never edit a released one. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   "0011_search": search,
   "0014_page_change_notices": pageChangeNotices,
   "0015_project_filter_values": projectFilterValues,
+  "0016_insights": insights,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -2,11 +2,12 @@ import { NavLink } from "@remix-run/react";
 
 /**
  * The work area's side menu (spec section 2): a row of links on phones (wrapping, never cut
- * off), a column on desktops. AI Insight joins it when the insights screen exists.
+ * off), a column on desktops.
  */
 const ITEMS = [
   { to: "/work", label: "My projects", end: true },
   { to: "/search-projects", label: "Browse Projects", end: false },
+  { to: "/ai-insight", label: "AI Insight", end: false },
 ];
 
 export function WorkNav() {

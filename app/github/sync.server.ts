@@ -1,5 +1,6 @@
 import type { DB } from "#db/connection";
 import type { PullRequestState } from "#db/schema";
+import { awardAchievements } from "~/insights/achievements.server";
 import { ConflictError, NotFoundError } from "~/utils/errors.server";
 import { type GitHubClient, gitHubClient } from "./client.server";
 
@@ -240,6 +241,7 @@ export async function syncRepository(db: DB, projectId: string, options: SyncOpt
     const snapshot = await fetchRepositorySnapshot(github, repository.owner, repository.name);
     await db.transaction().execute(async (trx) => {
       await storeSnapshot(trx, projectId, snapshot);
+      await awardMembers(trx, projectId);
       await trx
         .updateTable("sync_runs")
         .set({ status: "completed", finished_at: new Date(), error: null, message: "Synced." })
@@ -256,6 +258,16 @@ export async function syncRepository(db: DB, projectId: string, options: SyncOpt
     await failSyncRun(db, runId, error.message);
     return { status: "failed", runId, error: error.message };
   }
+}
+
+/** Synced commits and reviews count toward the achievements of the members they belong to. */
+async function awardMembers(trx: DB, projectId: string): Promise<void> {
+  const members = await trx
+    .selectFrom("project_members")
+    .select("user_id")
+    .where("project_id", "=", projectId)
+    .execute();
+  for (const member of members) await awardAchievements(trx, member.user_id);
 }
 
 export async function failSyncRun(db: DB, runId: string, message: string): Promise<void> {

@@ -2,6 +2,7 @@ import { type ExpressionBuilder, sql } from "kysely";
 import type { DB } from "#db/connection";
 import type { Database } from "#db/schema";
 import { db } from "~/db.server";
+import { awardAchievements } from "~/insights/achievements.server";
 import type { CurrentUser } from "~/models/user.server";
 import {
   editPostSchema,
@@ -369,6 +370,8 @@ type ForumEvent =
  */
 async function recordForumEvent(trx: Executor, actor: CurrentUser, event: ForumEvent): Promise<void> {
   if (event.recipientId === actor.userId) return;
+  // Likes received count toward the recipient's achievements.
+  if (event.type !== "postReplied") await awardAchievements(trx, event.recipientId);
   const who = actor.fullName || "Someone";
   const { type, recipientId, ...data } = event;
   const texts = {
@@ -424,6 +427,7 @@ export async function createPost(actor: CurrentUser, input: unknown): Promise<Fo
       .values({ project_id: projectId, author_id: actor.userId, content })
       .returning("id")
       .executeTakeFirstOrThrow();
+    await awardAchievements(trx, actor.userId);
     return loadPost(trx, id, viewer);
   });
 }
@@ -438,6 +442,7 @@ export async function createReply(actor: CurrentUser, input: unknown): Promise<F
       .values({ post_id: postId, author_id: actor.userId, content })
       .returning("id")
       .executeTakeFirstOrThrow();
+    await awardAchievements(trx, actor.userId);
     await recordForumEvent(trx, actor, {
       type: "postReplied",
       recipientId: post.author_id,

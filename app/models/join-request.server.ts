@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { JoinRequestStatus } from "#db/schema";
 import { db } from "~/db.server";
+import { awardAchievements } from "~/insights/achievements.server";
 import type { CurrentUser } from "~/models/user.server";
 import { decisionSchema, joinRequestSchema } from "~/schemas/join-request";
 import { isUniqueViolation } from "~/utils/db-errors.server";
@@ -208,7 +209,9 @@ export async function decideJoinRequest(
         .values({ project_id: projectId, user_id: decided.user_id, role_in_project: decided.requested_role })
         .onConflict((conflict) => conflict.columns(["project_id", "user_id"]).doNothing())
         .execute();
+      await awardAchievements(trx, decided.user_id);
     }
+    await awardAchievements(trx, actor.userId);
     await addNotifications(trx, [
       {
         userId: decided.user_id,

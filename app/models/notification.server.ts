@@ -21,7 +21,8 @@ export type NotificationEvent =
   | "milestoneCompleted"
   | "postReplied"
   | "postLiked"
-  | "replyLiked";
+  | "replyLiked"
+  | "achievementEarned";
 
 export interface NewNotification {
   userId: string;

@@ -1,6 +1,6 @@
-import { sql } from "kysely";
 import type { UserRole } from "#db/schema";
 import { db } from "~/db.server";
+import { listAchievements } from "~/insights/achievements.server";
 import type { CurrentUser } from "~/models/user.server";
 import { NotFoundError, ValidationError } from "~/utils/errors.server";
 
@@ -152,32 +152,14 @@ async function mayReachPerson(viewer: CurrentUser | null, userId: string): Promi
   return Boolean(row);
 }
 
-/** Progress toward every achievement from the person's activity, in one query. */
+/** Every achievement of the catalogue, earned or locked with its progress. */
 async function achievementsOf(userId: string): Promise<Achievement[]> {
-  const { rows } = await sql<{ key: string; title: string; description: string; goal: number; progress: number }>`
-    with activity as (
-      select
-        (select count(*)::int from project_members where user_id = ${userId}) as projects,
-        (select count(*)::int from tasks where assignee_id = ${userId} and status = 'Done') as tasks_done,
-        (select count(*)::int from forum_posts where author_id = ${userId}) as posts,
-        (select count(*)::int from forum_replies where author_id = ${userId}) as replies
-    )
-    select a.key, a.title, a.description, a.goal,
-      case a.key
-        when 'first-project' then activity.projects
-        when 'team-player' then activity.projects
-        when 'task-finisher' then activity.tasks_done
-        when 'conversation-starter' then activity.posts
-        when 'helpful-voice' then activity.replies
-        else 0
-      end as progress
-    from achievements a cross join activity
-    order by a.goal, a.title`.execute(db);
-  return rows.map((row) => ({
-    title: row.title,
-    description: row.description,
-    locked: row.progress < row.goal,
-    progressPercentage: Math.min(100, Math.round((row.progress / row.goal) * 100)),
+  const achievements = await listAchievements(db, userId);
+  return achievements.map((achievement) => ({
+    title: achievement.title,
+    description: achievement.description,
+    locked: !achievement.earned,
+    progressPercentage: achievement.progressPercentage,
   }));
 }
 

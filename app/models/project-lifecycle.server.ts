@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { db } from "~/db.server";
+import { awardAchievements } from "~/insights/achievements.server";
 import { queueRepositorySync } from "~/jobs/sync-repository.server";
 import { logger } from "~/logger.server";
 import type { CurrentUser } from "~/models/user.server";
@@ -88,6 +89,7 @@ export async function startFromTemplate(
       })
       .execute();
     await copyTemplatePlan(trx, template.id, project.id, actor.userId, startOfDayUtc());
+    await awardAchievements(trx, actor.userId);
     return { newProjectId: project.id };
   });
 }
@@ -161,6 +163,7 @@ export async function linkRepository(
       .set({ repository_url: repository.url, updated_at: new Date() })
       .where("id", "=", projectId)
       .execute();
+    await awardAchievements(trx, actor.userId);
   });
   // The Code tab fills in on its own; a sync that cannot be queued now waits for 'Sync now' or the schedule.
   await queueRepositorySync(projectId).catch((error: unknown) =>

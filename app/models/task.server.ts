@@ -2,6 +2,7 @@ import { type ExpressionBuilder, sql } from "kysely";
 import type { Database, TaskPriority, TaskStatus } from "#db/schema";
 import type { DB } from "#db/connection";
 import { db } from "~/db.server";
+import { awardAchievements } from "~/insights/achievements.server";
 import type { CurrentUser } from "~/models/user.server";
 import type { Page } from "~/models/project.server";
 import type { TaskBoardQuery, TaskSort } from "~/schemas/task-board";
@@ -381,6 +382,9 @@ export async function updateTask(actor: CurrentUser, taskId: string, input: unkn
       .execute();
     const event = taskStatusEvent(before.status, changes.status);
     if (event) await notifyTaskEvent(trx, access, { taskId, title: changes.title ?? before.title }, event);
+    // A task done counts for the person it is assigned to.
+    const assignee = changes.assigneeId === undefined ? before.assignee_id : changes.assigneeId;
+    if (assignee && (changes.status ?? before.status) === "Done") await awardAchievements(trx, assignee);
   });
   return toCard(await taskCards(db).where("t.id", "=", taskId).executeTakeFirstOrThrow());
 }

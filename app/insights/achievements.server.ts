@@ -1,0 +1,227 @@
+import { sql } from "kysely";
+import type { DB } from "#db/connection";
+import { addNotifications } from "~/models/notification.server";
+import { type ActivityCounts, readActivityCounts } from "./activity.server";
+
+/**
+ * The achievements catalogue: what each one measures and its goal. The rows of the
+ * `achievements` table (migrations 0002 and 0016) carry the same keys, so `user_achievements`
+ * can refer to them. An achievement is earned by the event that reaches its goal, in that
+ * event's transaction (awardAchievements), which also tells the person.
+ */
+interface CatalogueEntry {
+  key: string;
+  title: string;
+  description: string;
+  goal: number;
+  measure: keyof ActivityCounts;
+}
+
+export const ACHIEVEMENTS: readonly CatalogueEntry[] = [
+  {
+    key: "first-project",
+    title: "First Project",
+    description: "Join or start your first project.",
+    goal: 1,
+    measure: "totalProjects",
+  },
+  {
+    key: "project-founder",
+    title: "Project Founder",
+    description: "Start a project of your own.",
+    goal: 1,
+    measure: "ownedProjects",
+  },
+  {
+    key: "first-task",
+    title: "First Task Done",
+    description: "Complete a task assigned to you.",
+    goal: 1,
+    measure: "completedTasks",
+  },
+  { key: "first-post", title: "First Post", description: "Write your first forum post.", goal: 1, measure: "posts" },
+  {
+    key: "first-like",
+    title: "Appreciated",
+    description: "Receive your first like on a post or reply.",
+    goal: 1,
+    measure: "likesReceived",
+  },
+  {
+    key: "first-repository",
+    title: "Connected",
+    description: "Link a GitHub repository to a project you run.",
+    goal: 1,
+    measure: "repositoriesLinkedAsAdmin",
+  },
+  {
+    key: "first-decision",
+    title: "Gatekeeper",
+    description: "Answer a join request for a project you run.",
+    goal: 1,
+    measure: "joinDecisions",
+  },
+  {
+    key: "first-commit",
+    title: "First Commit",
+    description: "Have a commit in a linked repository.",
+    goal: 1,
+    measure: "commits",
+  },
+  {
+    key: "first-review",
+    title: "First Review",
+    description: "Review a pull request in a linked repository.",
+    goal: 1,
+    measure: "codeReviews",
+  },
+  {
+    key: "project-completed",
+    title: "Finish Line",
+    description: "Be part of a completed project.",
+    goal: 1,
+    measure: "completedProjects",
+  },
+  {
+    key: "team-player",
+    title: "Team Player",
+    description: "Be a member of three projects.",
+    goal: 3,
+    measure: "totalProjects",
+  },
+  {
+    key: "conversation-starter",
+    title: "Conversation Starter",
+    description: "Write five forum posts.",
+    goal: 5,
+    measure: "posts",
+  },
+  {
+    key: "task-finisher",
+    title: "Task Finisher",
+    description: "Complete ten tasks assigned to you.",
+    goal: 10,
+    measure: "completedTasks",
+  },
+  {
+    key: "helpful-voice",
+    title: "Helpful Voice",
+    description: "Write ten forum replies.",
+    goal: 10,
+    measure: "replies",
+  },
+  {
+    key: "ten-likes",
+    title: "Crowd Favourite",
+    description: "Receive ten likes on your posts and replies.",
+    goal: 10,
+    measure: "likesReceived",
+  },
+];
+
+export interface AchievementStatus {
+  key: string;
+  title: string;
+  description: string;
+  earned: boolean;
+  earnedAt: string | null;
+  progressPercentage: number;
+}
+
+function progressOf(entry: CatalogueEntry, counts: ActivityCounts): number {
+  const value = counts[entry.measure];
+  const reached = typeof value === "number" ? value : 0;
+  return Math.min(100, Math.floor((reached / entry.goal) * 100));
+}
+
+/** Every achievement with its state: earned once awarded (kept even if a count drops later). */
+export function achievementStatuses(counts: ActivityCounts, earned: ReadonlyMap<string, Date>): AchievementStatus[] {
+  return ACHIEVEMENTS.map((entry) => {
+    const earnedAt = earned.get(entry.key) ?? null;
+    const progress = progressOf(entry, counts);
+    return {
+      key: entry.key,
+      title: entry.title,
+      description: entry.description,
+      // Reaching the goal before this catalogue existed counts too; the next event records it.
+      earned: earnedAt !== null || progress >= 100,
+      earnedAt: earnedAt?.toISOString() ?? null,
+      progressPercentage: earnedAt ? 100 : progress,
+    };
+  });
+}
+
+/** The achievements a person was awarded, by key. */
+export async function readEarned(executor: DB, userId: string): Promise<Map<string, Date>> {
+  const rows = await executor
+    .selectFrom("user_achievements as ua")
+    .innerJoin("achievements as a", "a.id", "ua.achievement_id")
+    .select(["a.key", "ua.earned_at"])
+    .where("ua.user_id", "=", userId)
+    .where("ua.earned_at", "is not", null)
+    .execute();
+  return new Map(rows.map((row) => [row.key, row.earned_at!]));
+}
+
+/** A person's achievements (user-wide), for the profile and the summary. */
+export async function listAchievements(executor: DB, userId: string): Promise<AchievementStatus[]> {
+  const [counts, earned] = await Promise.all([readActivityCounts(executor, userId), readEarned(executor, userId)]);
+  return achievementStatuses(counts, earned);
+}
+
+/**
+ * Called by every event that can move a count, inside its transaction: records the achievements
+ * whose goal the person has now reached and tells them of each new one.
+ */
+export async function awardAchievements(trx: DB, userId: string): Promise<string[]> {
+  const counts = await readActivityCounts(trx, userId);
+  const reached = ACHIEVEMENTS.filter((entry) => progressOf(entry, counts) >= 100);
+  if (reached.length === 0) return [];
+  const now = new Date();
+  const inserted = await trx
+    .insertInto("user_achievements")
+    .columns(["user_id", "achievement_id", "progress", "earned_at"])
+    .expression((eb) =>
+      eb
+        .selectFrom("achievements")
+        .select((inner) => [sql<string>`${userId}::uuid`.as("user_id"), "id", "goal", inner.val(now).as("earned_at")])
+        .where(
+          "key",
+          "in",
+          reached.map((entry) => entry.key),
+        ),
+    )
+    .onConflict((conflict) =>
+      conflict
+        .columns(["user_id", "achievement_id"])
+        .doUpdateSet({ earned_at: now })
+        .where("user_achievements.earned_at", "is", null),
+    )
+    .returning("achievement_id")
+    .execute();
+  if (inserted.length === 0) return [];
+  const keys = await trx
+    .selectFrom("achievements")
+    .select("key")
+    .where(
+      "id",
+      "in",
+      inserted.map((row) => row.achievement_id),
+    )
+    .execute();
+  const earnedNow = ACHIEVEMENTS.filter((entry) => keys.some((row) => row.key === entry.key));
+  await addNotifications(
+    trx,
+    earnedNow.map((entry) => ({
+      userId,
+      eventName: "achievementEarned",
+      title: "Achievement earned",
+      message: `You earned "${entry.title}": ${entry.description}`,
+      reason: "you reached its goal",
+      link: "/ai-insight",
+      projectId: null,
+      data: { achievementKey: entry.key, title: entry.title },
+    })),
+  );
+  return earnedNow.map((entry) => entry.key);
+}

@@ -1,0 +1,81 @@
+/**
+ * The Overall Summary, written by rules from the figures (never invented): one sentence per
+ * line, with `*bold*` around the numbers that matter. Names taken from user data lose their
+ * asterisks so they cannot change the formatting; the screen escapes everything it shows.
+ */
+export interface SummaryFacts {
+  firstName: string;
+  projectName: string | null;
+  totalTasks: number;
+  completedTasks: number;
+  completionRate: number;
+  totalProjects: number;
+  ownedProjects: number;
+  activeProjects: number;
+  completedProjects: number;
+  posts: number;
+  replies: number;
+  likesReceived: number;
+  uniquePeers: number;
+  gitHubLogin: string | null;
+  gitHubConnected: boolean;
+  pullRequests: number;
+  commits: number;
+  codeReviews: number;
+  earnedAchievements: number;
+  totalAchievements: number;
+  nextAchievement: { title: string; progressPercentage: number } | null;
+  topSkill: string | null;
+}
+
+const plain = (text: string) => text.replace(/\*/g, "");
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+export function writeOverallSummary(facts: SummaryFacts): string {
+  const lines: string[] = [];
+  const where = facts.projectName ? ` in *${plain(facts.projectName)}*` : "";
+  lines.push(`Hi *${plain(facts.firstName) || "there"}*, here is your summary${where}.`);
+
+  if (!facts.projectName) {
+    lines.push(
+      facts.totalProjects === 0
+        ? "You have not joined a project yet: browse projects to find one that fits you."
+        : `You are a member of *${plural(facts.totalProjects, "project")}*: ${facts.ownedProjects} owned, ${facts.activeProjects} active, ${facts.completedProjects} completed.`,
+    );
+  }
+
+  if (facts.totalTasks === 0) lines.push("No tasks are assigned to you yet.");
+  else {
+    const open = facts.totalTasks - facts.completedTasks;
+    const verdict =
+      facts.completionRate >= 75
+        ? " Great follow-through!"
+        : open > 0
+          ? ` ${plural(open, "task")} still ${open === 1 ? "waits" : "wait"} for you.`
+          : "";
+    lines.push(
+      `You completed *${facts.completedTasks} of ${plural(facts.totalTasks, "task")}* assigned to you (*${facts.completionRate}%*).${verdict}`,
+    );
+  }
+
+  if (facts.posts + facts.replies + facts.likesReceived === 0)
+    lines.push("You have not written in a project forum yet.");
+  else
+    lines.push(
+      `In the forums you wrote *${plural(facts.posts, "post")}* and *${plural(facts.replies, "reply", "replies")}*, received *${plural(facts.likesReceived, "like")}* and talked with *${plural(facts.uniquePeers, "peer")}*.`,
+    );
+
+  if (!facts.gitHubConnected) lines.push("Connect your GitHub account to see your code activity here.");
+  else
+    lines.push(
+      `On GitHub as *${plain(facts.gitHubLogin ?? "")}*: *${plural(facts.commits, "commit")}*, *${plural(facts.pullRequests, "pull request")}* and *${plural(facts.codeReviews, "review")}*.`,
+    );
+
+  if (facts.topSkill) lines.push(`Your most frequent skill is *${plain(facts.topSkill)}*.`);
+
+  const next = facts.nextAchievement
+    ? ` Next up: *${plain(facts.nextAchievement.title)}* (${facts.nextAchievement.progressPercentage}%).`
+    : "";
+  lines.push(`You earned *${facts.earnedAchievements} of ${facts.totalAchievements}* achievements.${next}`);
+  return lines.join("\n");
+}

@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { config } from "~/config.server";
+import { db } from "~/db.server";
+import { ACHIEVEMENTS, awardAchievements, listAchievements } from "~/insights/achievements.server";
+import { getInsights, prepareInsights } from "~/insights/insights.server";
+import { startJobs } from "~/jobs/index.server";
+import { createPost, likePost } from "~/models/forum.server";
+import { createJoinRequest, decideJoinRequest } from "~/models/join-request.server";
+import { getProfile } from "~/models/profile-view.server";
+import { linkRepository } from "~/models/project-lifecycle.server";
+import { setTaskStatus } from "~/models/task.server";
+import type { CurrentUser } from "~/models/user.server";
+import { addMember, createProject, createUser } from "../fixtures/factories";
+import { FakeGitHub } from "../fixtures/github-api";
+
+/** Achievements are awarded by the events themselves, in their transaction, with a notification. */
+
+const fake = new FakeGitHub();
+let previousApiUrl: string;
+beforeAll(async () => {
+  previousApiUrl = config.GITHUB_API_URL;
+  config.GITHUB_API_URL = await fake.start();
+  await startJobs();
+});
+afterAll(async () => {
+  config.GITHUB_API_URL = previousApiUrl;
+  await fake.stop();
+});
+
+async function earnedKeys(user: CurrentUser): Promise<string[]> {
+  const rows = await db
+    .selectFrom("user_achievements as ua")
+    .innerJoin("achievements as a", "a.id", "ua.achievement_id")
+    .select("a.key")
+    .where("ua.user_id", "=", user.userId)
+    .where("ua.earned_at", "is not", null)
+    .orderBy("a.key")
+    .execute();
+  return rows.map((row) => row.key);
+}
+
+async function achievementNotifications(user: CurrentUser) {
+  return db
+    .selectFrom("notifications")
+    .select(["title", "message", "link", "data"])
+    .where("user_id", "=", user.userId)
+    .where("event_name", "=", "achievementEarned")
+    .orderBy("seq")
+    .execute();
+}
+
+describe("achievements catalogue", () => {
+  it("has at least 12, each a row of the achievements table with the same goal", async () => {
+    expect(ACHIEVEMENTS.length).toBeGreaterThanOrEqual(12);
+    const rows = await db.selectFrom("achievements").select(["key", "goal"]).execute();
+    for (const entry of ACHIEVEMENTS) expect(rows).toContainEqual({ key: entry.key, goal: entry.goal });
+    expect(new Set(ACHIEVEMENTS.map((entry) => entry.key)).size).toBe(ACHIEVEMENTS.length);
+  });
+});
+
+describe("awarding", () => {
+  it("completing an assigned task earns 'First Task Done' and tells the person, once", async () => {
+    const user = await createUser();
+    const projectId = await createProject({ admin: user });
+    const tasks = await db
+      .insertInto("tasks")
+      .values([1, 2].map((n) => ({ project_id: projectId, title: `T${n}`, assignee_id: user.userId })))
+      .returning("id")
+      .execute();
+    expect(await earnedKeys(user)).toEqual([]);
+    await setTaskStatus(user, tasks[0]!.id, { status: "Done" });
+    expect(await earnedKeys(user)).toContain("first-task");
+    await setTaskStatus(user, tasks[1]!.id, { status: "Done" });
+    const notifications = await achievementNotifications(user);
+    expect(notifications.filter((n) => (n.data as { achievementKey: string }).achievementKey === "first-task")).toEqual(
+      [
+        {
+          title: "Achievement earned",
+          message: 'You earned "First Task Done": Complete a task assigned to you.',
+          link: "/ai-insight",
+          data: { achievementKey: "first-task", title: "First Task Done" },
+        },
+      ],
+    );
+    const taskFinisher = (await listAchievements(db, user.userId)).find((a) => a.key === "task-finisher");
+    expect(taskFinisher).toMatchObject({ earned: false, progressPercentage: 20 });
+  });
+
+  it("nothing is kept when the event's transaction rolls back", async () => {
+    const user = await createUser();
+    const projectId = await createProject();
+    await addMember(projectId, user);
+    await expect(
+      db.transaction().execute(async (trx) => {
+        expect(await awardAchievements(trx, user.userId)).toEqual(["first-project"]);
+        throw new Error("the event failed");
+      }),
+    ).rejects.toThrow("the event failed");
+    expect(await earnedKeys(user)).toEqual([]);
+    expect(await achievementNotifications(user)).toEqual([]);
+  });
+
+  it("a first post earns 'First Post'; likes from others earn 'Appreciated' and, at ten, 'Crowd Favourite'", async () => {
+    const author = await createUser();
+    const projectId = await createProject({ admin: author });
+    const post = await createPost(author, { projectId, content: "Hello" });
+    expect(await earnedKeys(author)).toEqual(expect.arrayContaining(["first-post"]));
+    await likePost(author, post.postId, { liked: true });
+    expect(await earnedKeys(author)).not.toContain("first-like");
+    for (let index = 0; index < 10; index++) {
+      const fan = await createUser();
+      await addMember(projectId, fan);
+      await likePost(fan, post.postId, { liked: true });
+      if (index === 0) expect(await earnedKeys(author)).toContain("first-like");
+      if (index === 8) expect(await earnedKeys(author)).not.toContain("ten-likes");
+    }
+    expect(await earnedKeys(author)).toContain("ten-likes");
+    const titles = (await achievementNotifications(author)).map((n) => (n.data as { title: string }).title);
+    expect(titles).toEqual(expect.arrayContaining(["First Post", "Appreciated", "Crowd Favourite"]));
+  });
+
+  it("an approved join request earns the requester 'First Project' and the admin 'Gatekeeper'", async () => {
+    const admin = await createUser();
+    const requester = await createUser();
+    const projectId = await createProject({ admin, roles: { Designer: 1 } });
+    const request = await createJoinRequest(requester, projectId, { requestedRole: "Designer" });
+    await decideJoinRequest(admin, projectId, request.joinRequestId, { isApproved: true });
+    expect(await earnedKeys(requester)).toEqual(["first-project"]);
+    expect(await earnedKeys(admin)).toEqual(expect.arrayContaining(["first-decision"]));
+    const profile = await getProfile(requester.userId, { viewer: null });
+    expect(profile.achievements).toHaveLength(ACHIEVEMENTS.length);
+    expect(profile.achievements.find((a) => a.title === "First Project")).toMatchObject({ locked: false });
+    expect(profile.achievements.find((a) => a.title === "Team Player")).toMatchObject({
+      locked: true,
+      progressPercentage: 33,
+    });
+  });
+
+  it("linking a repository earns 'Connected'; its synced commits and reviews earn the member theirs", async () => {
+    const admin = await createUser();
+    const dev = await createUser();
+    await db
+      .insertInto("gainer_profiles")
+      .values({
+        user_id: dev.userId,
+        full_name: dev.fullName,
+        biography: "Dev",
+        current_position: "Student",
+        education_status: "Self-Taught",
+        years_of_experience: 1,
+        areas_of_interest: ["DevOps"],
+        github_url: "https://github.com/devon",
+      })
+      .execute();
+    const projectId = await createProject({ admin });
+    await addMember(projectId, dev);
+    fake.add({
+      owner: "insights",
+      name: "garden",
+      languages: { TypeScript: 100 },
+      contributors: [{ login: "devon", commits: 4 }],
+      pulls: [{ number: 1, title: "Beds", state: "open", user: "devon" }],
+      reviews: { 1: [{ id: 1, user: "devon", state: "COMMENTED" }] },
+      stats: [{ login: "devon", additions: 1500, deletions: 20, commits: 4 }],
+    });
+    await linkRepository(admin, projectId, { url: "https://github.com/insights/garden" });
+    expect(await earnedKeys(admin)).toEqual(expect.arrayContaining(["first-repository"]));
+
+    // 'Show me summary' queues the member's repositories for a sync, then the figures are live.
+    await prepareInsights(dev);
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const run = await db
+        .selectFrom("sync_runs")
+        .select("status")
+        .where("project_id", "=", projectId)
+        .orderBy("started_at", "desc")
+        .executeTakeFirst();
+      if (run?.status !== "running") break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(await earnedKeys(dev)).toEqual(expect.arrayContaining(["first-commit", "first-review", "first-project"]));
+    const insights = await getInsights(dev);
+    expect(insights.prepared).toBe(true);
+    expect(insights.githubData).toMatchObject({
+      needsSetup: false,
+      username: "devon",
+      totalCommits: 4,
+      totalPullRequests: 1,
+      totalCodeReviews: 1,
+    });
+    expect(insights.refactoringRate).toMatchObject({ linesAdded: 1500, linesDeleted: 20 });
+    expect(insights.achievements.find((a) => a.key === "first-commit")).toMatchObject({ earned: true });
+  });
+});

@@ -1,0 +1,262 @@
+import { describe, expect, it } from "vitest";
+import { db } from "~/db.server";
+import { getInsights } from "~/insights/insights.server";
+import { createPost, createReply, likePost, likeReply } from "~/models/forum.server";
+import { setTaskStatus } from "~/models/task.server";
+import type { CurrentUser } from "~/models/user.server";
+import { callApi } from "../fixtures/api";
+import { addMember, createProject, createUser } from "../fixtures/factories";
+
+/** Every figure of the Smart Summary, tied to the rows each test makes. */
+
+async function assignTasks(projectId: string, assignee: CurrentUser | null, count: number): Promise<string[]> {
+  const rows = await db
+    .insertInto("tasks")
+    .values(
+      Array.from({ length: count }, (_, index) => ({
+        project_id: projectId,
+        title: `Task ${index + 1}`,
+        assignee_id: assignee?.userId ?? null,
+      })),
+    )
+    .returning("id")
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+async function ownedProject(owner: CurrentUser, options: Parameters<typeof createProject>[0] = {}) {
+  const projectId = await createProject({ ...options, admin: owner });
+  await db.updateTable("projects").set({ created_by: owner.userId }).where("id", "=", projectId).execute();
+  return projectId;
+}
+
+async function setGitHub(user: CurrentUser, url: string) {
+  await db
+    .insertInto("gainer_profiles")
+    .values({
+      user_id: user.userId,
+      full_name: user.fullName,
+      biography: "Learning by building.",
+      current_position: "Student",
+      education_status: "Self-Taught",
+      years_of_experience: 1,
+      areas_of_interest: ["Web Development"],
+      github_url: url,
+    })
+    .execute();
+}
+
+describe("Smart Summary figures", () => {
+  it("tasks are the ones assigned to the user: 3 assigned, 1 completed → 3, 1 and 33%", async () => {
+    const user = await createUser({ name: "Tess Tasker" });
+    const other = await createUser();
+    const projectId = await ownedProject(user);
+    await addMember(projectId, other);
+    const mine = await assignTasks(projectId, user, 3);
+    await assignTasks(projectId, null, 2); // template-like, unassigned
+    await assignTasks(projectId, other, 1);
+    await setTaskStatus(user, mine[0]!, { status: "Done" });
+    await setTaskStatus(user, mine[1]!, { status: "InProgress" });
+
+    const insights = await getInsights(user);
+    expect(insights.activityMetrics).toMatchObject({ totalTasks: 3, completedTasks: 1, completionRate: 33 });
+    expect(insights.completionTracker).toEqual({ tasksStarted: 2, tasksCompleted: 1, completionRatePercentage: 33 });
+    expect(insights.kpis.completion).toMatchObject({ value: "33%", subtitle: "1 of 3 tasks completed" });
+    expect(insights.overallSummary).toContain("You completed *1 of 3 tasks* assigned to you (*33%*).");
+    expect(insights.overallSummary.split("\n")[0]).toBe("Hi *Tess*, here is your summary.");
+    const thisWeek = insights.activityOverTime.at(-1)!;
+    expect(insights.activityOverTime).toHaveLength(8);
+    expect(thisWeek.tasksCompleted).toBe(1);
+  });
+
+  it("Total Projects counts memberships, Owned those the user created; active and completed by status", async () => {
+    const user = await createUser();
+    const someoneElse = await createUser();
+    await ownedProject(user, { name: "Mine" });
+    const joined = await ownedProject(someoneElse, { name: "Theirs" });
+    await addMember(joined, user);
+    const done = await createProject({ status: "Completed" });
+    await addMember(done, user);
+    await ownedProject(someoneElse); // not a member: not counted
+
+    const { activityMetrics, projects } = await getInsights(user);
+    expect(activityMetrics).toMatchObject({
+      totalProjects: 3,
+      ownedProjects: 1,
+      activeProjects: 2,
+      completedProjects: 1,
+    });
+    expect(projects).toHaveLength(3);
+  });
+
+  it("community: posts, replies, likes received (from others) and peers interacted", async () => {
+    const user = await createUser();
+    const peer = await createUser();
+    const fan = await createUser();
+    const stranger = await createUser();
+    const projectId = await createProject({ admin: user });
+    await addMember(projectId, peer);
+    await addMember(projectId, fan);
+    await addMember(projectId, stranger);
+    const first = await createPost(user, { projectId, content: "Hello team" });
+    await createPost(user, { projectId, content: "Second post" });
+    await createReply(peer, { postId: first.postId, content: "Welcome!" });
+    await likePost(peer, first.postId, { liked: true });
+    await likePost(user, first.postId, { liked: true }); // own like: not received
+    const theirs = await createPost(stranger, { projectId, content: "Unrelated post" });
+    const reply = await createReply(user, { postId: theirs.postId, content: "Agreed" });
+    await likeReply(fan, reply.replyId, { liked: true });
+
+    const { communityCollaboration } = await getInsights(user);
+    expect(communityCollaboration).toEqual({ posts: 2, replies: 1, likesReceived: 2, uniquePeersInteracted: 3 });
+  });
+
+  it("skills, technologies and GitHub figures come from the projects and the synced rows", async () => {
+    const user = await createUser();
+    await setGitHub(user, "https://github.com/Octo-Cat");
+    const projectId = await createProject({ admin: user });
+    await db
+      .updateTable("projects")
+      .set({ technologies: ["React", "Node.js"], programming_languages: ["TypeScript"] })
+      .where("id", "=", projectId)
+      .execute();
+    await db
+      .insertInto("repositories")
+      .values({
+        project_id: projectId,
+        url: "https://github.com/acme/pantry",
+        owner: "acme",
+        name: "pantry",
+        full_name: "acme/pantry",
+        languages: ["TypeScript", "CSS"],
+        fetched_at: new Date(),
+      })
+      .execute();
+    await db
+      .insertInto("contributions")
+      .values([
+        {
+          project_id: projectId,
+          username: "octo-cat",
+          commits: 7,
+          code_reviews: 2,
+          lines_added: 1200,
+          lines_deleted: 300,
+        },
+        {
+          project_id: projectId,
+          username: "someone",
+          commits: 50,
+          code_reviews: 9,
+          lines_added: 9000,
+          lines_deleted: 10,
+        },
+      ])
+      .execute();
+    await db
+      .insertInto("pull_requests")
+      .values(
+        [1, 2, 3].map((number) => ({
+          project_id: projectId,
+          number,
+          title: `PR ${number}`,
+          state: "open" as const,
+          author_login: number < 3 ? "Octo-Cat" : "someone",
+          created_at: new Date(),
+        })),
+      )
+      .execute();
+
+    const insights = await getInsights(user);
+    expect(insights.githubData).toMatchObject({
+      needsSetup: false,
+      username: "octo-cat",
+      linkedRepos: [{ projectId, fullName: "acme/pantry" }],
+      totalPullRequests: 2,
+      totalCommits: 7,
+      totalCodeReviews: 2,
+    });
+    expect(insights.collaborationIndex).toEqual({ pullRequests: 2, pushes: 7, collaborationRatioPercentage: 22 });
+    expect(insights.refactoringRate).toEqual({ linesAdded: 1200, linesDeleted: 300, refactoringRatioPercentage: 20 });
+    expect(insights.technologies).toEqual({
+      totalLanguages: 2,
+      totalTechnologies: 2,
+      languages: ["CSS", "TypeScript"],
+      technologies: ["Node.js", "React"],
+    });
+    expect(insights.skillDistribution).toEqual({ CSS: 25, "Node.js": 25, React: 25, TypeScript: 25 });
+  });
+
+  it("GitHub needs setup without a login on the profile, or without a synced repository", async () => {
+    const user = await createUser();
+    await createProject({ admin: user });
+    expect((await getInsights(user)).githubData).toMatchObject({ needsSetup: true, username: null, totalCommits: 0 });
+    await setGitHub(user, "https://github.com/lonely");
+    expect((await getInsights(user)).githubData).toMatchObject({ needsSetup: true, username: "lonely" });
+  });
+
+  it("a project's summary counts only that project; a project of others is refused", async () => {
+    const user = await createUser();
+    const a = await createProject({ admin: user, name: "Alpha" });
+    const b = await createProject({ admin: user, name: "Beta" });
+    await assignTasks(a, user, 2);
+    await assignTasks(b, user, 1);
+    const outsiders = await createProject();
+    const scoped = await getInsights(user, b);
+    expect(scoped).toMatchObject({ projectId: b, projectName: "Beta" });
+    expect(scoped.activityMetrics).toMatchObject({ totalTasks: 1, totalProjects: 1 });
+    expect(scoped.overallSummary).toContain("here is your summary in *Beta*.");
+    expect((await getInsights(user)).activityMetrics).toMatchObject({ totalTasks: 3, totalProjects: 2 });
+    await expect(getInsights(user, outsiders)).rejects.toMatchObject({ status: 403 });
+  });
+
+  it("the summary's bold markers cannot be injected through names", async () => {
+    const user = await createUser({ name: "*Evil* <b>Name</b>" });
+    const { overallSummary } = await getInsights(user);
+    expect(overallSummary.split("\n")[0]).toBe("Hi *Evil*, here is your summary.");
+  });
+});
+
+describe("Smart Summary API", () => {
+  it("401 signed out, for both calls", async () => {
+    const user = await createUser();
+    expect((await callApi("/api/users/me/summary")).status).toBe(401);
+    expect((await callApi(`/api/users/${user.userId}/dashboard?forceRefresh=true`)).status).toBe(401);
+  });
+
+  it("the caller's own data only: another user's dashboard is 403, a bad id 400", async () => {
+    const user = await createUser();
+    const other = await createUser();
+    const response = await callApi(`/api/users/${other.userId}/dashboard`, { user });
+    expect(response.status).toBe(403);
+    expect((await callApi("/api/users/not-a-uuid/dashboard", { user })).status).toBe(400);
+    expect((await callApi("/api/users/me/summary?projectId=nope", { user })).status).toBe(400);
+    const theirProject = await createProject({ admin: other });
+    expect((await callApi(`/api/users/me/summary?projectId=${theirProject}`, { user })).status).toBe(403);
+  });
+
+  it("GET me/summary answers the figures; dashboard?forceRefresh=true prepares the summary", async () => {
+    const user = await createUser();
+    const projectId = await createProject({ admin: user });
+    const [taskId] = await assignTasks(projectId, user, 3);
+    await setTaskStatus(user, taskId!, { status: "Done" });
+
+    const summary = await callApi("/api/users/me/summary", { user });
+    expect(summary.status).toBe(200);
+    expect(summary.headers.get("Cache-Control")).toContain("no-store");
+    const body = await summary.json();
+    expect(body).toMatchObject({
+      userId: user.userId,
+      prepared: false,
+      activityMetrics: { totalTasks: 3, completedTasks: 1, completionRate: 33, totalProjects: 1 },
+    });
+    expect(body.achievements.find((a: { key: string }) => a.key === "first-task")).toMatchObject({
+      earned: true,
+      progressPercentage: 100,
+    });
+
+    const dashboard = await callApi(`/api/users/${user.userId}/dashboard?forceRefresh=true`, { user });
+    expect(dashboard.status).toBe(200);
+    expect(await dashboard.json()).toMatchObject({ prepared: true, activityMetrics: { totalTasks: 3 } });
+  });
+});
