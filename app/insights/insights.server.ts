@@ -85,6 +85,12 @@ export function skillShares(skills: { name: string; projects: number }[], top = 
   return shares;
 }
 
+/** The skill of the most projects, when one leads (a tie names none). */
+function topSkill(skills: { name: string; projects: number }[]): string | null {
+  const [first, second] = [...skills].sort((a, b) => b.projects - a.projects);
+  return first && (!second || first.projects > second.projects) ? first.name : null;
+}
+
 function weeklyTrend(weeks: ActivityWeek[]): Kpi["trend"] {
   const total = (week: ActivityWeek | undefined) => (week ? week.tasksCompleted + week.posts + week.replies : 0);
   const change = total(weeks.at(-1)) - total(weeks.at(-2));
@@ -131,7 +137,7 @@ export async function getInsights(actor: CurrentUser, projectId?: string): Promi
       earnedAchievements: earnedCount,
       totalAchievements: achievements.length,
       nextAchievement: next ?? null,
-      topSkill: Object.keys(shares).find((name) => name !== "Other") ?? null,
+      topSkill: topSkill(skills),
     }),
     kpis: {
       completion: {

@@ -24,6 +24,14 @@ async function adminWithProject(page: Page) {
     headers: { Origin: new URL(page.url()).origin },
   });
   await page.goto("/about");
+  // Starting a project earned two achievements: read them, so the bell starts quiet.
+  await bellOf(page).click();
+  const panel = page.getByRole("region", { name: "Notifications" });
+  await expect(panel.getByText('You earned "Project Founder"')).toBeVisible();
+  await panel.getByRole("button", { name: "Mark all read" }).click();
+  await expect(bellOf(page)).toHaveAttribute("aria-label", "Notifications");
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
   return project;
 }
 
@@ -36,7 +44,6 @@ test("a join request updates the admin's bell without a reload; Mark all read pe
   const panel = page.getByRole("region", { name: "Notifications" });
   await bell.click();
   await expect(panel.getByText("Connected", { exact: true })).toBeVisible();
-  await expect(panel.getByText("No notifications yet.")).toBeVisible();
   await page.keyboard.press("Escape");
   await expect(panel).toBeHidden();
 
@@ -83,9 +90,12 @@ test("a request arriving while the panel is open is listed and approved there; t
   await expect(bellOf(page)).toHaveAttribute("aria-label", "Notifications, 1 unread");
   await item.getByRole("button", { name: "Approve" }).click();
   await expect(item.getByText("Join request approved!")).toBeVisible();
-  await expect(bellOf(page)).toHaveAttribute("aria-label", "Notifications");
+  // The request is read; deciding it earned the admin 'Gatekeeper'.
+  await expect(panel.getByText('You earned "Gatekeeper"')).toBeVisible();
+  await expect(bellOf(page)).toHaveAttribute("aria-label", "Notifications, 1 unread");
 
-  // The requester's bell, open on another page all along, counts the approval.
-  await expect(bellOf(lin)).toHaveAttribute("aria-label", "Notifications, 1 unread");
+  // The requester's bell, open on another page all along, counts the approval and the
+  // achievement it earned (First Project).
+  await expect(bellOf(lin)).toHaveAttribute("aria-label", "Notifications, 2 unread");
   await other.close();
 });

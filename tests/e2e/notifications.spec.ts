@@ -34,11 +34,12 @@ test("an admin decides a join request from its notification; the requester hears
   const { projectName, role } = await projectWithRequest(page, asker);
 
   await page.goto("/");
-  const bell = page.getByRole("link", { name: "Notifications, 1 unread" });
+  // The request, and the two achievements of starting a project (First Project, Project Founder).
+  const bell = page.getByRole("link", { name: "Notifications, 3 unread" });
   if (javaScriptEnabled) await page.goto("/notifications");
   else await bell.click();
   await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
-  await expect(page.getByText("1 unread")).toBeVisible();
+  await expect(page.getByText("3 unread")).toBeVisible();
   const request = item(page, "New join request");
   await expect(request).toContainText(`Rey Requester asked to join ${projectName} as ${role}.`);
   await expect(request).toContainText(`Just now · Because you are an admin of ${projectName}`);
@@ -47,7 +48,9 @@ test("an admin decides a join request from its notification; the requester hears
   await expect(page.getByRole("status")).toContainText("Join request approved!");
   // Decided: read, and no longer offers a decision.
   await expect(item(page, "New join request").getByRole("button", { name: "Approve" })).toHaveCount(0);
-  await expect(page.getByText("You're all caught up.")).toBeVisible();
+  // The request is read; deciding it earned the admin 'Gatekeeper'.
+  await expect(item(page, 'You earned "Gatekeeper"')).toBeVisible();
+  await expect(page.getByText("3 unread")).toBeVisible();
 
   await asker.goto("/notifications");
   const approved = item(asker, "Join request approved");
@@ -57,7 +60,9 @@ test("an admin decides a join request from its notification; the requester hears
   await approved.getByRole("button", { name: "Unread: Join request approved", exact: true }).click();
   await expect(asker).toHaveURL(/\/work\/projects\/[\w-]+\?tab=tasks$/);
   await asker.goto("/notifications");
-  await expect(asker.getByText("You're all caught up.")).toBeVisible();
+  // Left unread: joining earned the requester 'First Project'.
+  await expect(asker.getByText("1 unread")).toBeVisible();
+  await expect(item(asker, "Achievement earned")).toContainText('You earned "First Project"');
   await asker.context().close();
 });
 
@@ -80,8 +85,9 @@ test("mark read, remove, mark all read and clear all (after confirming); a muted
   await apiPost(asker, `/api/projects/${projectId}/tasks`, { title: "Quiet task" });
 
   await page.goto("/notifications");
-  // Everything from the muted project is listed but not counted.
-  await expect(page.getByText("You're all caught up.")).toBeVisible();
+  // Everything from the muted project is listed but not counted; the admin's three achievements
+  // (First Project, Project Founder, Gatekeeper) belong to no project and are.
+  await expect(page.getByText("3 unread")).toBeVisible();
   await expect(item(page, "New task")).toContainText("muted project");
   await expect(item(page, "New join request")).toContainText("muted project");
 
@@ -100,7 +106,7 @@ test("mark read, remove, mark all read and clear all (after confirming); a muted
   await apiPost(asker, `/api/projects/${projectId}/tasks`, { title: "Loud task" });
   await page.goto("/");
   // The bell: a link without JavaScript, the live panel's disclosure with it.
-  await expect(page.locator("[aria-label='Notifications, 1 unread']")).toBeVisible();
+  await expect(page.locator("[aria-label='Notifications, 4 unread']")).toBeVisible();
 
   await page.goto("/notifications");
   await page.getByRole("button", { name: "Mark all read" }).click();

@@ -99,8 +99,10 @@ describe("join requests", () => {
       .selectFrom("notifications")
       .select("event_name")
       .where("user_id", "=", requester.userId)
+      .orderBy("seq")
       .execute();
-    expect(notified.map((row) => row.event_name)).toEqual(["projectJoinApproved"]);
+    // Joining also earned the requester 'First Project'.
+    expect(notified.map((row) => row.event_name)).toEqual(["achievementEarned", "projectJoinApproved"]);
   });
 
   it("rejection keeps the position and records a trimmed reason", async () => {

@@ -113,7 +113,7 @@ export function StackedColumns({ title, series, points }: { title: string; serie
     .map((point) => `${point.label}: ${series.map((name, index) => `${point.values[index] ?? 0} ${name}`).join(", ")}`)
     .join("; ");
   return (
-    <div>
+    <div className="max-w-md">
       <ChartFrame title={title} description={description} viewBox={`0 0 ${width} ${top + chartHeight + 20}`}>
         <g aria-hidden="true">
           <line x1="0" x2={width} y1={top + chartHeight} y2={top + chartHeight} className="stroke-slate-300" />
@@ -138,7 +138,7 @@ export function StackedColumns({ title, series, points }: { title: string; serie
                   );
                 })}
                 {total > 0 ? (
-                  <text x={x + barWidth / 2} y={y - 3} textAnchor="middle" fontSize="10" className="fill-slate-700">
+                  <text x={x + barWidth / 2} y={y - 3} textAnchor="middle" fontSize="11" className="fill-slate-700">
                     {total}
                   </text>
                 ) : null}
@@ -146,7 +146,7 @@ export function StackedColumns({ title, series, points }: { title: string; serie
                   x={x + barWidth / 2}
                   y={top + chartHeight + 14}
                   textAnchor="middle"
-                  fontSize="9"
+                  fontSize="10"
                   className="fill-slate-600"
                 >
                   {point.label}

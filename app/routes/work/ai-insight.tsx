@@ -88,8 +88,8 @@ export default function AiInsight() {
     navigation.location.pathname.toLowerCase().startsWith("/ai-insight");
   const connectTo =
     role === "mentor"
-      ? "/onboarding/mentor-profile#mentor-profile-field-gitHubURL"
-      : "/onboarding/gainer-profile#gainer-profile-field-gitHubURL";
+      ? "/onboarding/mentor-profile#mentor-profile-gitHubURL"
+      : "/onboarding/gainer-profile#gainer-profile-gitHubURL";
 
   return (
     <div className="container-page flex flex-col gap-6 py-8 lg:flex-row">
