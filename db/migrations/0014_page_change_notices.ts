@@ -16,6 +16,8 @@ export const TABLES_NO_VISITOR_PAGE_SHOWS = [
   "rate_limit_counters",
   "github_etags",
   "sync_runs",
+  // Smart Summary's per-user 'prepared' marker (0016): only its owner's signed-in page reads it.
+  "insight_preparations",
   "kysely_migration",
   "kysely_migration_lock",
 ];
