@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { getInsights } from "~/insights/insights.server";
+import { getInsights, prepareInsights, SYNC_FAILED } from "~/insights/insights.server";
 import { createPost, createReply, likePost, likeReply } from "~/models/forum.server";
 import { setTaskStatus } from "~/models/task.server";
 import type { CurrentUser } from "~/models/user.server";
@@ -214,6 +214,27 @@ describe("Smart Summary figures", () => {
     const user = await createUser({ name: "*Evil* <b>Name</b>" });
     const { overallSummary } = await getInsights(user);
     expect(overallSummary.split("\n")[0]).toBe("Hi *Evil*, here is your summary.");
+  });
+});
+
+describe("Show me summary", () => {
+  it("marks the summary prepared; a sync that cannot be queued is the spec's error and prepares nothing", async () => {
+    const user = await createUser();
+    expect((await getInsights(user)).prepared).toBe(false);
+    await prepareInsights(user); // no repository: nothing to sync
+    expect((await getInsights(user)).prepared).toBe(true);
+
+    const other = await createUser();
+    const projectId = await createProject({ admin: other });
+    await db
+      .insertInto("repositories")
+      .values({ project_id: projectId, url: "https://github.com/acme/x", owner: "acme", name: "x" })
+      .execute();
+    // This file starts no job queue, so queueing the sync fails.
+    await expect(prepareInsights(other)).rejects.toMatchObject({ message: SYNC_FAILED, status: 502 });
+    expect((await getInsights(other)).prepared).toBe(false);
+    const runs = await db.selectFrom("sync_runs").select("id").where("project_id", "=", projectId).execute();
+    expect(runs).toEqual([]);
   });
 });
 
