@@ -6,8 +6,9 @@
  * framework's own cost on this machine), with the ratio PERFORMANCE.md budgets.
  *
  * Options (environment): BENCH_SECONDS (default 8 per target), BENCH_CONNECTIONS (default 50),
- * BENCH_PROJECTS (default 10000), BENCH_ONLY (a pattern of target names), DATABASE_URL (bench
- * PostgreSQL in a schema of its own instead of the embedded database).
+ * BENCH_PROJECTS (default 10000), BENCH_ONLY (a pattern of target names), BENCH_PORT (3390),
+ * DATABASE_URL (bench PostgreSQL in a schema of its own, BENCH_SCHEMA or `bench`, instead of the
+ * embedded database).
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -31,7 +32,7 @@ const generated = Number(process.env.BENCH_PROJECTS ?? 10_000);
 const port = Number(process.env.BENCH_PORT ?? 3390);
 const referencePort = port + 1;
 const databaseUrl = process.env.DATABASE_URL;
-const schema = databaseUrl ? "bench" : undefined;
+const schema = databaseUrl ? (process.env.BENCH_SCHEMA ?? "bench") : undefined;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gainers-bench-"));
 const sessionSecret = randomBytes(32).toString("hex");
 const WORK_TASKS = 500;
