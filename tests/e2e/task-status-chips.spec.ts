@@ -58,9 +58,9 @@ for (const width of [390, 1280]) {
     await page.goto(`/work/projects/${projectId}?tab=tasks&scope=all`);
     const done = page.getByRole("link", { name: /Chip Done/ });
     expect(await look(chipIn(done, "Completed"))).toEqual(looks[3]);
-    // Until the insights screen exists, the work menu does not offer it.
+    // The work menu (spec section 2): My projects, Browse Projects, AI Insight.
     await page.goto("/work");
     const menu = page.getByRole("navigation", { name: "Work area" });
-    await expect(menu.getByRole("link")).toHaveText(["My projects", "Browse Projects"]);
+    await expect(menu.getByRole("link")).toHaveText(["My projects", "Browse Projects", "AI Insight"]);
   });
 }
