@@ -40,6 +40,15 @@ const configSchema = z.object({
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   GITHUB_API_URL: z.string().url().default("https://api.github.com"),
   GITHUB_TOKEN: z.string().optional(),
+  /**
+   * An OpenAI-compatible embeddings API (its base, e.g. https://api.openai.com/v1, or its
+   * /embeddings address): its vectors replace the offline ones in the semantic search.
+   */
+  EMBEDDINGS_URL: z.string().url().optional(),
+  EMBEDDINGS_MODEL: z.string().min(1).default("text-embedding-3-small"),
+  EMBEDDINGS_API_KEY: z.string().min(1).optional(),
+  /** How long a search waits for its query's vector before it uses the offline one. */
+  EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(800),
 });
 
 export type SignInProvider = "microsoft" | "oidc" | "dev";

@@ -221,6 +221,8 @@ export interface Projects {
   name: string;
   picture_url: string | null;
   programming_languages: Generated<string[]>;
+  remote_embedding: number[] | null;
+  remote_embedding_model: string | null;
   repository_url: string | null;
   scope: Generated<string>;
   search_document: string | null;
@@ -289,6 +291,16 @@ export interface RepositoryLanguages {
   bytes: Int8;
   language: string;
   project_id: string;
+}
+
+export interface SearchStatistics {
+  documents: number;
+  id: Generated<boolean>;
+}
+
+export interface SearchTerms {
+  documents: number;
+  lexeme: string;
 }
 
 export interface SearchWords {
@@ -408,6 +420,8 @@ export interface DB {
   reply_likes: ReplyLikes;
   repositories: Repositories;
   repository_languages: RepositoryLanguages;
+  search_statistics: SearchStatistics;
+  search_terms: SearchTerms;
   search_words: SearchWords;
   sessions: Sessions;
   subtasks: Subtasks;

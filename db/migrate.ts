@@ -12,6 +12,8 @@ import * as search from "./migrations/0011_search";
 import * as pageChangeNotices from "./migrations/0014_page_change_notices";
 import * as projectFilterValues from "./migrations/0015_project_filter_values";
 import * as insights from "./migrations/0016_insights";
+import * as searchStatistics from "./migrations/0017_search_statistics";
+import * as searchRemoteEmbeddings from "./migrations/0018_search_remote_embeddings";
 
 /** Forward-only migrations, in order. Add new ones at the end; never edit a released one. */
 const migrations: Record<string, Migration> = {
@@ -27,6 +29,8 @@ const migrations: Record<string, Migration> = {
   "0014_page_change_notices": pageChangeNotices,
   "0015_project_filter_values": projectFilterValues,
   "0016_insights": insights,
+  "0017_search_statistics": searchStatistics,
+  "0018_search_remote_embeddings": searchRemoteEmbeddings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

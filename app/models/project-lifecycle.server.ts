@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { db } from "~/db.server";
 import { awardAchievements } from "~/insights/achievements.server";
+import { queueProjectEmbedding } from "~/jobs/embed-projects.server";
 import { queueRepositorySync } from "~/jobs/sync-repository.server";
 import { logger } from "~/logger.server";
 import type { CurrentUser } from "~/models/user.server";
@@ -28,7 +29,7 @@ export async function startFromTemplate(
   input: unknown,
 ): Promise<{ newProjectId: string }> {
   const { selectedRole } = parseOrThrow(templateStartSchema, input);
-  return db.transaction().execute(async (trx) => {
+  const created = await db.transaction().execute(async (trx) => {
     const template = await trx
       .selectFrom("projects")
       .selectAll()
@@ -63,6 +64,8 @@ export async function startFromTemplate(
         scope: template.scope,
         // Same text, same meaning: the template's search vector serves the copy.
         embedding: template.embedding,
+        remote_embedding: template.remote_embedding,
+        remote_embedding_model: template.remote_embedding_model,
         created_by: actor.userId,
       })
       .returning("id")
@@ -92,6 +95,11 @@ export async function startFromTemplate(
     await awardAchievements(trx, actor.userId);
     return { newProjectId: project.id };
   });
+  // The copy carries the template's vectors; a template without them gets them with its copy later.
+  await queueProjectEmbedding(created.newProjectId).catch((error: unknown) =>
+    logger.warn({ err: error, projectId: created.newProjectId }, "the new project's search vectors were not queued"),
+  );
+  return created;
 }
 
 /** Pending becomes InProgress (shown as Active). Admins only. */

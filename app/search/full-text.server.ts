@@ -8,8 +8,15 @@ import { LEG_DEPTH, type LegHit, SEARCHABLE_SQL } from "./legs";
  *
  * Any query word counts, so long natural requests still match. Each matching word adds its weight
  * in that entry (`ts_rank` of the word alone, plus a base for matching at all) times how rare the
- * word is among the searchable entries (inverse document frequency) times the word's own weight,
- * so in 'help an animal shelter with volunteers' a match on 'animal' outweighs one on 'help'.
+ * word is among projects (inverse document frequency) times the word's own weight, so in 'help an
+ * animal shelter with volunteers' a match on 'animal' outweighs one on 'help'.
+ *
+ * How rare a word is comes from search_terms (kept by triggers as projects are written, migration
+ * 0017), read by primary key. Only a bounded set of candidates is scored, found through the GIN
+ * index: entries holding every informative word (one that at most half the projects use), entries
+ * holding any informative word, and, when those are fewer than asked for, entries holding any word
+ * at all; each at most CANDIDATES. A small catalogue is scored whole; a large one by its best
+ * candidates, so a word every project uses ('volunteers') never means scoring every project.
  */
 export interface WeightedWord {
   word: string;
@@ -19,42 +26,96 @@ export interface WeightedWord {
   group?: string;
 }
 
+const CANDIDATES = 200;
+/** A word in more than this share of projects says little about any of them. */
+const COMMON_SHARE = 0.5;
+
+export interface TermStatistics {
+  /** How many projects there are. */
+  total: number;
+  /** For each word, how many projects' documents hold it (0 when none, or when it is a stop word). */
+  documents: number[];
+}
+
+/** How many projects hold each word, and how many there are, from the maintained statistics. */
+export async function termStatistics(db: Kysely<Database>, words: string[]): Promise<TermStatistics> {
+  const { rows } = await sql<{ total: number; documents: number[] }>`
+    select coalesce((select documents from search_statistics), 0)::int as total, array(
+      select case when count(u.lexeme) = 0 or count(s.lexeme) < count(u.lexeme) then 0 else min(s.documents) end
+      from unnest(${words}::text[]) with ordinality as t(word, i)
+      left join lateral unnest(to_tsvector('english', t.word)) u on true
+      left join search_terms s on s.lexeme = u.lexeme
+      group by t.i order by t.i
+    )::int[] as documents
+  `.execute(db);
+  return { total: rows[0]?.total ?? 0, documents: rows[0]?.documents ?? words.map(() => 0) };
+}
+
 export async function fullTextLeg(db: Kysely<Database>, terms: WeightedWord[], depth = LEG_DEPTH): Promise<LegHit[]> {
   if (terms.length === 0) return [];
-  const words = terms.map((term) => term.word);
-  const wordQueries = words.map((word) => sql`plainto_tsquery('english', ${word})`);
-  const searchable = sql.raw(SEARCHABLE_SQL);
-  const anyWord = sql.join(wordQueries, sql` || `);
-  // One pass over the searchable entries: w{i} = ln(1 + N / (1 + entries containing word i)).
-  const weights = sql.join(
-    wordQueries.map(
-      (wordQuery, index) =>
-        sql`ln(1 + count(*)::float8 / (1 + count(*) filter (where p.search_document @@ ${wordQuery}))) as ${sql.ref(`w${index}`)}`,
-    ),
-    sql`, `,
+  const { total, documents } = await termStatistics(
+    db,
+    terms.map((term) => term.word),
   );
-  const matches = wordQueries.map((wordQuery) => sql`p.search_document @@ ${wordQuery}`);
+  // A word no project holds cannot match: it is left out of every query.
+  const present = terms
+    .map((term, index) => ({ ...term, group: term.group ?? term.word, documents: documents[index] ?? 0 }))
+    .filter((term) => term.documents > 0);
+  if (present.length === 0) return [];
+  const rarity = (held: number) => Math.log(1 + Math.max(total, held) / (1 + held));
+  const wordQuery = (word: string) => sql`plainto_tsquery('english', ${word})`;
+  const anyOf = (words: string[]) => sql`(${sql.join(words.map(wordQuery), sql` || `)})`;
+
+  const groups = [...new Set(present.map((term) => term.group))].map((group) => {
+    const members = present.filter((term) => term.group === group);
+    return { members, documents: Math.max(...members.map((member) => member.documents)) };
+  });
+  const informative = groups.filter((group) => group.documents <= total * COMMON_SHARE);
+  const narrowing = informative.length > 0 ? informative : groups;
+  const everyInformative = sql`(${sql.join(
+    narrowing.map((group) => anyOf(group.members.map((member) => member.word))),
+    sql` && `,
+  )})`;
+  const anyInformative = anyOf(narrowing.flatMap((group) => group.members.map((member) => member.word)));
+  const anyWord = anyOf(present.map((term) => term.word));
+  const searchable = sql.raw(SEARCHABLE_SQL);
+  const ranked = sql`ts_rank_cd(p.search_document, ${anyWord}, 1)`;
+  const matches = present.map((term) => sql`p.search_document @@ ${wordQuery(term.word)}`);
   // A query word and its stand-ins (corrections, words close in meaning) count once: the best of them.
   const termScore = (index: number) =>
-    sql`(${matches[index]})::int * (0.5 + ts_rank(p.search_document, ${wordQueries[index]}, 0)) * ${sql.ref(`q.w${index}`)} * ${terms[index].weight}::float8`;
-  const groups = [...new Set(terms.map((term) => term.group ?? term.word))];
+    sql`case when ${matches[index]} then (0.5 + ts_rank(p.search_document, ${wordQuery(present[index]!.word)}, 0)) * ${
+      rarity(present[index]!.documents) * present[index]!.weight
+    }::float8 else 0 end`;
   const score = sql.join(
-    groups.map((group) => {
-      const members = terms.flatMap((term, index) => ((term.group ?? term.word) === group ? [termScore(index)] : []));
-      return members.length === 1 ? members[0] : sql`greatest(${sql.join(members)})`;
+    groups.map(({ members }) => {
+      const scores = members.map((member) => termScore(present.indexOf(member)));
+      return scores.length === 1 ? scores[0] : sql`greatest(${sql.join(scores)})`;
     }),
     sql` + `,
   );
+  // Each candidate is scored where it is found, so no entry is read twice.
+  const candidates = (query: ReturnType<typeof anyOf>) => sql`(
+    select p.id, p.created_at, ${score} as score, ${ranked} as ranked, array[${sql.join(matches)}] as matched
+    from projects p where p.search_document @@ ${query} and ${searchable} limit ${CANDIDATES}
+  )`;
+  const common = narrowing.length < groups.length;
   const { rows } = await sql<{ id: string; score: number; matched: boolean[] }>`
-    select p.id, ${score} as score, array[${sql.join(matches)}] as matched
-    from projects p, (select ${anyWord} as query, ${weights} from projects p where ${searchable}) q
-    where p.search_document @@ q.query and ${searchable}
-    order by score desc, ts_rank_cd(p.search_document, q.query, 1) desc, p.created_at desc, p.id
+    with narrow as (${candidates(everyInformative)} union all ${candidates(anyInformative)}),
+    candidate as (
+      select * from narrow
+      ${
+        common
+          ? sql`union all select * from ${candidates(anyWord)} wide where (select count(*) from narrow) < ${depth}`
+          : sql``
+      }
+    )
+    select id, score, matched from (select distinct on (id) * from candidate) c
+    order by score desc, ranked desc, created_at desc, id
     limit ${depth}
   `.execute(db);
   return rows.map((row) => ({
     id: row.id,
     score: Number(row.score),
-    reasons: words.filter((_, index) => row.matched[index]),
+    reasons: present.flatMap((term, index) => (row.matched[index] ? [term.word] : [])),
   }));
 }

@@ -4,7 +4,8 @@ import { expandByMeaning } from "./expansion.server";
 import { fullTextLeg, type WeightedWord } from "./full-text.server";
 import { type FusedHit, fuseByRank } from "./fusion";
 import { LEG_DEPTH, type LegName } from "./legs";
-import { semanticLeg } from "./semantic.server";
+import { configuredEndpoint, type EmbeddingsEndpoint, remoteQueryVector } from "./remote-embeddings.server";
+import { semanticLeg, semanticMode } from "./semantic.server";
 import { correctTypos } from "./typo.server";
 import { contentWords, splitWords } from "./words";
 
@@ -18,14 +19,31 @@ const WEIGHTS: Record<LegName, number> = { fullText: 1, semantic: 0.1 };
  * and words close in meaning (word vectors), fused by reciprocal rank with the semantic leg
  * (the query's meaning vector against each entry's, pgvector).
  */
-export async function hybridSearch(db: Kysely<Database>, query: string, count: number): Promise<FusedHit[]> {
+export async function hybridSearch(
+  db: Kysely<Database>,
+  query: string,
+  count: number,
+  options: { embeddings?: EmbeddingsEndpoint | null } = {},
+): Promise<FusedHit[]> {
   const words = [...new Set(splitWords(query))].slice(0, 32);
   if (words.length === 0) return [];
   const depth = Math.max(LEG_DEPTH, count);
-  const [corrections, expansions, semantic] = await Promise.all([
+  const endpoint = options.embeddings === undefined ? configuredEndpoint() : options.embeddings;
+  // With EMBEDDINGS_URL the query's vector comes from there (the offline one when that fails).
+  // Without an index a large catalogue's semantic leg waits for the full-text finds to reorder.
+  const semanticPlan = (async () => {
+    const remoteVector = endpoint ? await remoteQueryVector(endpoint, query) : null;
+    const plan = remoteVector
+      ? { vector: remoteVector, model: endpoint!.model }
+      : { vector: undefined, model: undefined };
+    const mode = await semanticMode(db, Boolean(remoteVector));
+    const hits = mode === "within" ? null : await semanticLeg(db, query, depth, plan.vector, undefined, plan.model);
+    return { ...plan, hits };
+  })();
+  const [corrections, expansions, semanticFound] = await Promise.all([
     correctTypos(db, words),
     expandByMeaning(db, contentWords(query)),
-    semanticLeg(db, query, depth),
+    semanticPlan,
   ]);
   const terms: WeightedWord[] = [
     ...words.map((word) => ({ word, weight: 1 })),
@@ -40,5 +58,15 @@ export async function hybridSearch(db: Kysely<Database>, query: string, count: n
     ...hit,
     reasons: hit.reasons.map((word) => explanation.get(word) ?? word),
   }));
+  const semantic =
+    semanticFound.hits ??
+    (await semanticLeg(
+      db,
+      query,
+      depth,
+      semanticFound.vector,
+      fullText.map((hit) => hit.id),
+      semanticFound.model,
+    ));
   return fuseByRank({ fullText, semantic }, WEIGHTS).slice(0, count);
 }

@@ -6,9 +6,16 @@ import { LEG_DEPTH, type LegHit, SEARCHABLE_SQL } from "./legs";
 /**
  * The semantic leg: entries whose meaning vector is closest to the query's (cosine), so 'tally of
  * nonperishables handed to hungry households' finds a food pantry. With pgvector (PGlite ships
- * it) the HNSW index answers; without it the vectors are compared in plain SQL.
+ * it) the HNSW index answers. Without it the vectors are compared in plain SQL, which costs about
+ * 20 µs an entry: over every entry while the catalogue is small (EXACT_LIMIT), and beyond that
+ * only over the entries the other legs found (`within`), so the leg then reorders by meaning but
+ * finds nothing new. Install pgvector where a large catalogue should find paraphrases alone.
  */
 const MIN_SIMILARITY = 0.35;
+/** Up to this many projects, plain SQL compares the query with every entry (about 40 ms at most). */
+export const EXACT_LIMIT = 2_000;
+
+export type SemanticMode = "index" | "exact" | "within";
 
 const pgvectorByDatabase = new WeakMap<object, Promise<boolean>>();
 
@@ -24,22 +31,40 @@ function hasPgvector(db: Kysely<Database>): Promise<boolean> {
   return known;
 }
 
+/**
+ * How the leg can answer on this database now: by index, by comparing every entry, or only within
+ * others' finds. The endpoint's vectors (`remote`) have no index: their size is the model's.
+ */
+export async function semanticMode(db: Kysely<Database>, remote = false): Promise<SemanticMode> {
+  if (!remote && (await hasPgvector(db))) return "index";
+  const { rows } = await sql<{ documents: number }>`select documents from search_statistics`.execute(db);
+  return (rows[0]?.documents ?? 0) <= EXACT_LIMIT ? "exact" : "within";
+}
+
 export async function semanticLeg(
   db: Kysely<Database>,
   query: string,
   depth = LEG_DEPTH,
   queryVector: number[] | null = embedText([{ text: query, weight: 1 }]),
+  /** Only these entries (the other legs' finds), for a large catalogue without pgvector. */
+  within?: string[],
+  /** The query vector is the endpoint's (this model's): compare it with the entries' vectors from there. */
+  remoteModel?: string,
 ): Promise<LegHit[]> {
-  if (!queryVector) return [];
+  if (!queryVector || within?.length === 0) return [];
   const searchable = sql.raw(SEARCHABLE_SQL);
+  const onlyWithin = within ? sql`and p.id = any(${within}::uuid[])` : sql``;
+  const column = sql.ref(remoteModel ? "p.remote_embedding" : "p.embedding");
+  const sameModel = remoteModel ? sql`and p.remote_embedding_model = ${remoteModel}` : sql``;
   // Ordered by the distance itself, the shape the HNSW index serves.
-  const distance = (await hasPgvector(db))
-    ? sql<number>`p.embedding::vector(100) <=> ${`[${queryVector.join(",")}]`}::vector(100)`
-    : sql<number>`1 - (select sum(a * b) from unnest(p.embedding, ${queryVector}::real[]) as v(a, b))`;
+  const distance =
+    !within && !remoteModel && (await hasPgvector(db))
+      ? sql<number>`p.embedding::vector(100) <=> ${`[${queryVector.join(",")}]`}::vector(100)`
+      : sql<number>`1 - (select sum(a * b) from unnest(${column}, ${queryVector}::real[]) as v(a, b))`;
   const { rows } = await sql<{ id: string; distance: number }>`
     select id, distance from (
       select p.id, ${distance} as distance from projects p
-      where p.embedding is not null and ${searchable}
+      where ${column} is not null ${sameModel} and ${searchable} ${onlyWithin}
       order by ${distance}
       limit ${depth}
     ) nearest

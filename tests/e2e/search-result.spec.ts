@@ -22,6 +22,13 @@ test("results are cards that open the project", async ({ page }) => {
   await expect(page).toHaveURL(/\/project\/[0-9a-f-]{36}$/);
 });
 
+test("each card says why it matched: its words, a spelling correction", async ({ page }) => {
+  await page.goto("/search-result?q=animal%20shelter&count=3");
+  await expect(page.getByRole("article").first()).toContainText(/Matched: (animal|shelter)/);
+  await page.goto("/search-result?q=dashbord&count=3");
+  await expect(page.getByRole("article").first()).toContainText("Spelling: dashbord → dashboard");
+});
+
 test("count limits the results and the box searches again", async ({ page, javaScriptEnabled }) => {
   await page.goto("/search-result?q=app&count=2");
   await expect(page.getByRole("article")).toHaveCount(2);

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { searchProjects } from "~/models/project.server";
 import { expandByMeaning } from "~/search/expansion.server";
-import { fullTextLeg } from "~/search/full-text.server";
+import { fullTextLeg, termStatistics } from "~/search/full-text.server";
 import { embedMissingProjects } from "~/search/project-vectors.server";
 import { semanticLeg } from "~/search/semantic.server";
 import { correctTypos } from "~/search/typo.server";
@@ -36,6 +36,29 @@ describe("the full-text leg", () => {
   });
 });
 
+describe("the search statistics", () => {
+  it("count the projects holding each word as projects are written, updated and deleted", async () => {
+    expect(await termStatistics(db, ["dashboards", "sales", "cans", "zebra", "the"])).toEqual({
+      total: 3,
+      documents: [1, 1, 1, 0, 0],
+    });
+    await db.updateTable("projects").set({ description: "Zebra counts." }).where("id", "=", dashboard).execute();
+    expect(await termStatistics(db, ["dashboard", "sales", "zebra"])).toEqual({ total: 3, documents: [1, 1, 1] });
+    await db.deleteFrom("projects").where("id", "=", dashboard).execute();
+    expect(await termStatistics(db, ["dashboard", "zebra", "cans"])).toEqual({ total: 2, documents: [0, 0, 1] });
+  });
+
+  it("let the full-text leg rank the rarer word higher", async () => {
+    await entry("Sales Garden", "Sales of seedlings.", "Sales and more sales.");
+    const hits = await fullTextLeg(db, [
+      { word: "sales", weight: 1 },
+      { word: "charts", weight: 1 },
+    ]);
+    expect(hits[0]?.id).toBe(dashboard);
+    expect(hits[0]?.reasons).toEqual(["sales", "charts"]);
+  });
+});
+
 describe("the typo leg", () => {
   it("corrects a misspelt word to a word projects use", async () => {
     const corrections = await correctTypos(db, ["dashbord", "sales"]);
@@ -48,6 +71,12 @@ describe("the semantic leg", () => {
   it("finds a paraphrase that shares no word with the entry", async () => {
     const hits = await semanticLeg(db, "puppies and kittens needing adoption");
     expect(hits[0]?.id).toBe(shelter);
+  });
+
+  it("reorders only the given entries when asked to (a large catalogue without pgvector)", async () => {
+    const hits = await semanticLeg(db, "puppies and kittens needing adoption", 10, undefined, [pantry, dashboard]);
+    expect(hits.map((hit) => hit.id)).not.toContain(shelter);
+    expect(await semanticLeg(db, "puppies and kittens", 10, undefined, [])).toEqual([]);
   });
 
   it("expands a query word to words projects use that mean much the same", async () => {

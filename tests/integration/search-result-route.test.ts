@@ -57,6 +57,13 @@ describe("/search-result loader", () => {
     expect(searchProjects).toHaveBeenCalledWith("dog walking", 12);
   });
 
+  it("gives each result a short reason from how it matched, spelling corrections included", async () => {
+    await createProject({ name: "Dog Walking Rota" });
+    const [rota] = (await load("?q=dog%20walkng")).projects;
+    expect(rota?.matchReason).toBe("Matched: dog · Spelling: walkng → walking");
+    expect(rota).not.toHaveProperty("matchedBy");
+  });
+
   it("does not search a missing or blank term", async () => {
     for (const query of ["", "?q=", "?q=%20%0A%20&count=12"]) {
       const data = await load(query);

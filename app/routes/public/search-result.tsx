@@ -6,6 +6,7 @@ import { SearchBox } from "~/components/search-box";
 import { logger } from "~/logger.server";
 import { withoutControlCharacters } from "~/schemas/text";
 import { searchProjects } from "~/models/project.server";
+import { explainMatch } from "~/search/explain";
 import { DomainError } from "~/utils/errors.server";
 
 const DEFAULT_COUNT = 6;
@@ -45,7 +46,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const count = readCount(params.get("count"));
   if (!q) return { q, count, projects: [], error: null };
   try {
-    return { q, count, projects: await searchProjects(q, count), error: null };
+    // Each card says why it matched ('Matched: animal, shelter', 'Spelling: dashbord → dashboard').
+    const projects = (await searchProjects(q, count)).map(({ matchedBy, ...project }) => ({
+      ...project,
+      matchReason: explainMatch(matchedBy),
+    }));
+    return { q, count, projects, error: null };
   } catch (error) {
     logger.error({ err: error, q }, "search failed");
     // Domain errors are written for people; anything else says no more than the API would.
