@@ -111,7 +111,9 @@ async function startReference() {
 
 async function spawnAndWait(args: string[], env: NodeJS.ProcessEnv, readyUrl: string) {
   const child = spawn("node", args, { env, stdio: ["ignore", "inherit", "inherit"], detached: true });
+  children.push(child);
   for (let attempt = 0; attempt < 120; attempt++) {
+    if (child.exitCode !== null) throw new Error(`${args[0]} exited with code ${child.exitCode}.`);
     try {
       if ((await fetch(readyUrl)).ok) return child;
     } catch {
@@ -133,8 +135,18 @@ function measure(url: string, headers: Record<string, string> = {}): Promise<aut
 }
 
 const { workProjectId, cookie, forum, forumCookie } = await prepareDatabase();
-const reference = await startReference();
-const server = await startServer();
+/** Started servers, stopped however the run ends. */
+const children: ReturnType<typeof spawn>[] = [];
+function stopChildren() {
+  for (const child of children.splice(0)) {
+    try {
+      if (child.pid) process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  }
+}
+process.on("exit", stopChildren);
 const work = `/work/projects/${workProjectId}`;
 const bigForum = `/work/projects/${forum.big}?tab=forum`;
 const benchUser = demoPeople[0]!;
@@ -226,6 +238,8 @@ async function measureTarget(url: string, headers: Record<string, string> = {}) 
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, "i") : null;
 const rows: Row[] = [];
 try {
+  await startReference();
+  await startServer();
   const referenceResult = await measureTarget(`http://127.0.0.1:${referencePort}/`);
   const referenceRps = referenceResult.requests.average;
   rows.push(row("reference: bare Remix page, 16 cards", referenceResult, referenceRps));
@@ -240,7 +254,7 @@ try {
     rows.push(row(target, await measureTarget(url, headers), referenceRps, spec.budget));
   }
 } finally {
-  for (const child of [server, reference]) if (child.pid) process.kill(-child.pid, "SIGTERM");
+  stopChildren();
 }
 
 console.log(
