@@ -7,6 +7,7 @@ import { wordVectors } from "./word-vectors.server";
  * closest to it ('renters' → 'tenants', 'grandparents' → 'seniors'), each with its cosine
  * similarity, so the full-text leg also finds entries that say the same thing in other words.
  */
+// 0.6 measured best (nDCG@6 / recall@12: 0.719 / 0.833; 0.55: 0.713 / 0.817; 0.65: 0.706 / 0.789).
 const MIN_COSINE = 0.6;
 const PER_WORD = 3;
 // Nearest words in English to look up in our vocabulary: most are words no project uses.

@@ -82,6 +82,8 @@ export async function fullTextLeg(db: Kysely<Database>, terms: WeightedWord[], d
   const ranked = sql`ts_rank_cd(p.search_document, ${anyWord}, 1)`;
   const matches = present.map((term) => sql`p.search_document @@ ${wordQuery(term.word)}`);
   // A query word and its stand-ins (corrections, words close in meaning) count once: the best of them.
+  // The base 0.5 measured best (`npm run search:eval`, nDCG@6 / recall@12: 0.5 0.719 / 0.833,
+  // 0.25 0.699 / 0.833, 1 0.704 / 0.825): the field weights matter, but less than matching at all.
   const termScore = (index: number) =>
     sql`case when ${matches[index]} then (0.5 + ts_rank(p.search_document, ${wordQuery(present[index]!.word)}, 0)) * ${
       rarity(present[index]!.documents) * present[index]!.weight
