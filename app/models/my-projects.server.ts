@@ -93,6 +93,15 @@ export async function listMyProjects(userId: string): Promise<WorkProject[]> {
       ) else 0 end`.as("pending_request_count"),
     ])
     .where("p.kind", "=", "project")
+    // Only the projects the user is in or asked to join, found by their user indexes: the left
+    // joins alone made this a pass over the whole catalogue.
+    .where("p.id", "in", (eb) =>
+      eb
+        .selectFrom("project_members")
+        .select("project_id")
+        .where("user_id", "=", userId)
+        .union(eb.selectFrom("join_requests").select("project_id").where("user_id", "=", userId)),
+    )
     .where((eb) => eb.or([eb("m.user_id", "is not", null), eb("r.request_id", "is not", null)]))
     .orderBy("p.created_at", "desc")
     .execute();
