@@ -18,6 +18,9 @@ export const TABLES_NO_VISITOR_PAGE_SHOWS = [
   "sync_runs",
   // Smart Summary's per-user 'prepared' marker (0016): only its owner's signed-in page reads it.
   "insight_preparations",
+  // Search's word counts (0017): written only by projects' own triggers, whose writes already notice.
+  "search_terms",
+  "search_statistics",
   "kysely_migration",
   "kysely_migration_lock",
 ];
