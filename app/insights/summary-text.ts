@@ -3,21 +3,26 @@
  * line, with `*bold*` around the numbers that matter. Names taken from user data lose their
  * asterisks so they cannot change the formatting; the screen escapes everything it shows.
  */
-export interface SummaryFacts {
+import type { ActivityCounts } from "./activity.server";
+
+/** The activity figures the summary quotes, with what the page works out beside them. */
+export type SummaryFacts = Pick<
+  ActivityCounts,
+  | "gitHubLogin"
+  | "totalTasks"
+  | "completedTasks"
+  | "totalProjects"
+  | "ownedProjects"
+  | "activeProjects"
+  | "completedProjects"
+  | "posts"
+  | "replies"
+  | "likesReceived"
+  | "uniquePeers"
+> & {
   firstName: string;
   projectName: string | null;
-  totalTasks: number;
-  completedTasks: number;
   completionRate: number;
-  totalProjects: number;
-  ownedProjects: number;
-  activeProjects: number;
-  completedProjects: number;
-  posts: number;
-  replies: number;
-  likesReceived: number;
-  uniquePeers: number;
-  gitHubLogin: string | null;
   gitHubConnected: boolean;
   pullRequests: number;
   commits: number;
@@ -26,7 +31,7 @@ export interface SummaryFacts {
   totalAchievements: number;
   nextAchievement: { title: string; progressPercentage: number } | null;
   topSkill: string | null;
-}
+};
 
 const plain = (text: string) => text.replace(/\*/g, "");
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
