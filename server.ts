@@ -224,7 +224,7 @@ function refuseCrossOriginUnsafeRequests(req: express.Request, res: express.Resp
     originHost = "";
   }
   if (originHost === req.headers.host) return next();
-  res.status(403).json({ message: "Cross-origin request refused." });
+  res.status(403).json({ message: "Cross-origin request refused.", errors: {} });
 }
 
 /**

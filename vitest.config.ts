@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
     environment: "node",
-    setupFiles: ["tests/setup-env.ts", "tests/setup-console.ts", "tests/setup-db.ts"],
+    setupFiles: ["tests/setup-env.ts", "tests/setup-console.ts", "tests/setup-db.ts", "tests/setup-api-contract.ts"],
     testTimeout: 30_000,
     hookTimeout: 300_000,
     pool: "forks",

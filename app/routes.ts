@@ -60,6 +60,9 @@ export default [
 
   // JSON API (spec section 7).
   ...prefix("api", [
+    // The API's OpenAPI document, and the same read as a page (app/api-contract).
+    route("openapi.json", "routes/api/openapi-json.ts"),
+    route("docs", "routes/api/docs.tsx"),
     ...prefix("users", [
       route("me", "routes/api/users/me.ts"),
       route("me/ensure", "routes/api/users/me-ensure.ts"),

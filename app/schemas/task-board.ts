@@ -23,16 +23,22 @@ const SORT_BY = { CreatedAtUtc: "createdAt", Priority: "priority", DueAtUtc: "du
  * defaults to false) and /board (true), with the spec's includeCompleted and sortBy, and the
  * dashboard's status, sort, page and pageSize. A page holds up to 500 tasks, 100 by default.
  */
+export function taskListApiQueryFields(includeCompletedByDefault: boolean) {
+  return taskBoardQuerySchema.extend({
+    includeCompleted: z
+      .enum(["true", "false"], { message: "Use true or false." })
+      .optional()
+      .transform((value) => (value === undefined ? includeCompletedByDefault : value === "true")),
+    sortBy: z.enum(Object.keys(SORT_BY) as [keyof typeof SORT_BY]).optional(),
+    sort: z.enum(TASK_SORTS).optional(),
+    pageSize: z.coerce.number().int().min(1).max(500).default(100),
+  });
+}
+
+/** The query above, with sortBy folded into sort (what the routes read). */
 export function taskListApiQuerySchema(includeCompletedByDefault: boolean) {
-  return taskBoardQuerySchema
-    .extend({
-      includeCompleted: z
-        .enum(["true", "false"], { message: "Use true or false." })
-        .optional()
-        .transform((value) => (value === undefined ? includeCompletedByDefault : value === "true")),
-      sortBy: z.enum(Object.keys(SORT_BY) as [keyof typeof SORT_BY]).optional(),
-      sort: z.enum(TASK_SORTS).optional(),
-      pageSize: z.coerce.number().int().min(1).max(500).default(100),
-    })
-    .transform(({ sortBy, sort, ...rest }) => ({ ...rest, sort: sortBy ? SORT_BY[sortBy] : (sort ?? "priority") }));
+  return taskListApiQueryFields(includeCompletedByDefault).transform(({ sortBy, sort, ...rest }) => ({
+    ...rest,
+    sort: sortBy ? SORT_BY[sortBy] : (sort ?? "priority"),
+  }));
 }

@@ -50,7 +50,7 @@ export function apiRoute(handlers: Partial<Record<Method, ApiMethodHandler>>) {
     if (!handler) return methodNotAllowed(allowed);
     return handler(args);
   });
-  return async (args: LoaderFunctionArgs): Promise<Response> => {
+  const route = async (args: LoaderFunctionArgs): Promise<Response> => {
     const response = await dispatch(args);
     if (!isPersonal(args.request, response.headers)) return response;
     // A thrown redirect or a Response.json may have immutable headers: answer with a copy.
@@ -58,6 +58,8 @@ export function apiRoute(handlers: Partial<Record<Method, ApiMethodHandler>>) {
     personal.headers.set("Cache-Control", PERSONAL_CACHE_CONTROL);
     return personal;
   };
+  // The methods it answers, for the API contract's coverage test (app/api-contract).
+  return Object.assign(route, { methods: allowed });
 }
 
 /** A route's `{id}` parameter: 400 when it is not a UUID. */

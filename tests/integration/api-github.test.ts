@@ -32,12 +32,21 @@ type Route = {
   action: (args: { request: Request; params: Record<string, string>; context: typeof context }) => unknown;
 };
 
+/** Each route's own address, so the request is what a client sends (the contract checks it). */
+const ADDRESSES = new Map<Route, string>([
+  [contributionsRoute, "contributions"],
+  [repositoryRoute, "repository"],
+  [statsRoute, "stats"],
+  [syncRoute, "sync"],
+  [syncStatusRoute, "sync-status"],
+]);
+
 async function call(
   route: Route,
   projectId: string,
   options: { method?: string; user?: Awaited<ReturnType<typeof createUser>>; body?: unknown } = {},
 ) {
-  const request = await apiRequest(`/api/github/projects/${projectId}/x`, options);
+  const request = await apiRequest(`/api/github/projects/${projectId}/${ADDRESSES.get(route)}`, options);
   const response = (await route.action({ request, params: { projectId }, context })) as Response;
   return { status: response.status, body: await response.json(), headers: response.headers };
 }

@@ -185,18 +185,33 @@ describe("public projects API", () => {
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ projectId: id, projectName: "Detail", kind: "project" });
     expect(
-      (await detailRoute.loader({ request: await apiRequest("/x"), params: { id: "nope" }, context })).status,
+      (await detailRoute.loader({ request: await apiRequest("/api/projects/nope"), params: { id: "nope" }, context }))
+        .status,
     ).toBe(400);
     const missing = await detailRoute.loader({
-      request: await apiRequest("/x"),
+      request: await apiRequest("/api/projects/00000000-0000-4000-8000-000000000000"),
       params: { id: "00000000-0000-4000-8000-000000000000" },
       context,
     });
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ message: "Project not found.", errors: {} });
-    expect((await templateRoute.loader({ request: await apiRequest("/x"), params: { id }, context })).status).toBe(404);
     expect(
-      (await templateRoute.loader({ request: await apiRequest("/x"), params: { id: templateId }, context })).status,
+      (
+        await templateRoute.loader({
+          request: await apiRequest(`/api/projects/template/${id}`),
+          params: { id },
+          context,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await templateRoute.loader({
+          request: await apiRequest(`/api/projects/template/${templateId}`),
+          params: { id: templateId },
+          context,
+        })
+      ).status,
     ).toBe(200);
   });
 

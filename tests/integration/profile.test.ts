@@ -184,14 +184,14 @@ describe("profile API", () => {
     });
     expect(await owner.json()).toHaveProperty("email", user.emailAddress);
     const badRole = await publicProfileRoute.loader({
-      request: await apiRequest("/x"),
+      request: await apiRequest(`/api/users/public/wizard/${user.userId}/profile`),
       params: { role: "wizard", id: user.userId },
       context,
     });
     expect(badRole.status).toBe(400);
     expect(await badRole.json()).toMatchObject({ message: "Unknown user role: wizard" });
     const unknown = await publicProfileRoute.loader({
-      request: await apiRequest("/x"),
+      request: await apiRequest("/api/users/public/gainer/00000000-0000-4000-8000-000000000000/profile"),
       params: { role: "gainer", id: "00000000-0000-4000-8000-000000000000" },
       context,
     });
@@ -199,7 +199,7 @@ describe("profile API", () => {
     expect(
       (
         await publicProfileRoute.loader({
-          request: await apiRequest("/x"),
+          request: await apiRequest("/api/users/public/gainer/nope/profile"),
           params: { role: "gainer", id: "nope" },
           context,
         })

@@ -1,0 +1,61 @@
+import type { getInsights } from "~/insights/insights.server";
+import type { getContributions, getGitHubStats, getRepository, getSyncStatus } from "~/models/github.server";
+import type { createPost, createReply } from "~/models/forum.server";
+import type { decideJoinRequest, listJoinRequests } from "~/models/join-request.server";
+import type { matchProjectsForUser } from "~/models/match.server";
+import type { getMilestone } from "~/models/milestone.server";
+import type { listMyProjects } from "~/models/my-projects.server";
+import type { getProfile } from "~/models/profile-view.server";
+import type { PROFILE_SAVERS } from "~/models/profile.server";
+import type {
+  linkRepository,
+  startFromTemplate,
+  startProject,
+  validateRepositoryUrl,
+} from "~/models/project-lifecycle.server";
+import type { getProjectDetail, listOpenProjects, searchProjects } from "~/models/project.server";
+import type { addSubtask } from "~/models/subtask.server";
+import type { getTask, pageTasks } from "~/models/task.server";
+import type { CurrentUser } from "~/models/user.server";
+import type * as responses from "./responses";
+import type { z } from "./zod";
+
+/**
+ * Compile-time proof that what the models return fits the documented bodies: `npm run typecheck`
+ * fails when a model drops or retypes a field the contract promises. (Fields a model adds that the
+ * contract does not name fail at run time instead: the response schemas are strict.)
+ */
+type Fits<Actual extends Expected, Expected> = [Actual, Expected];
+type Returned<F extends (...args: never[]) => unknown> = Awaited<ReturnType<F>>;
+type Body<Schema extends z.ZodTypeAny> = z.input<Schema>;
+type Item<List> = List extends readonly (infer Element)[] ? Element : never;
+
+export type ModelsFitTheContract = [
+  Fits<CurrentUser, Body<typeof responses.currentUser>>,
+  Fits<Returned<typeof getProfile>, Body<typeof responses.profile>>,
+  Fits<Returned<(typeof PROFILE_SAVERS)["gainer"]>, Body<typeof responses.savedProfile>>,
+  Fits<Returned<(typeof PROFILE_SAVERS)["mentor"]>, Body<typeof responses.savedProfile>>,
+  Fits<Returned<(typeof PROFILE_SAVERS)["nonprofit"]>, Body<typeof responses.savedProfile>>,
+  Fits<Returned<typeof getInsights>, Body<typeof responses.insights>>,
+  Fits<Item<Returned<typeof listOpenProjects>["items"]>, Body<typeof responses.projectSummary>>,
+  Fits<Returned<typeof getProjectDetail>, Body<typeof responses.projectDetail>>,
+  Fits<{ projects: Returned<typeof searchProjects> }, Body<typeof responses.searchResults>>,
+  Fits<{ projects: Returned<typeof matchProjectsForUser> }, Body<typeof responses.matchedProjects>>,
+  Fits<Item<Returned<typeof listMyProjects>>, Body<typeof responses.workProject>>,
+  Fits<Returned<typeof startFromTemplate> & { projectId: string }, Body<typeof responses.createdFromTemplate>>,
+  Fits<Returned<typeof startProject>, Body<typeof responses.startedProject>>,
+  Fits<Returned<typeof linkRepository>, Body<typeof responses.linkedRepository>>,
+  Fits<Returned<typeof validateRepositoryUrl>, Body<typeof responses.urlValidation>>,
+  Fits<Item<Returned<typeof listJoinRequests>>, Body<typeof responses.joinRequest>>,
+  Fits<Returned<typeof decideJoinRequest>, Body<typeof responses.joinRequest>>,
+  Fits<Item<Returned<typeof pageTasks>["items"]>, Body<typeof responses.taskCard>>,
+  Fits<Returned<typeof getTask>, Body<typeof responses.taskDetail>>,
+  Fits<Returned<typeof addSubtask>, Body<typeof responses.subtask>>,
+  Fits<Returned<typeof getMilestone>, Body<typeof responses.milestone>>,
+  Fits<Returned<typeof getRepository>, Body<typeof responses.repository>>,
+  Fits<Item<Returned<typeof getContributions>>, Body<typeof responses.contribution>>,
+  Fits<Returned<typeof getSyncStatus>, Body<typeof responses.syncStatus>>,
+  Fits<Returned<typeof getGitHubStats>, Body<typeof responses.gitHubStats>>,
+  Fits<Returned<typeof createPost>, Body<typeof responses.forumPost>>,
+  Fits<Returned<typeof createReply>, Body<typeof responses.forumReply>>,
+];
