@@ -13,7 +13,10 @@ export function contractProblems(method: string, url: string, status: number, bo
   const { pathname } = new URL(url, "http://localhost");
   const where = `${method} ${pathname} answered ${status}`;
   const found = findOperation(API_OPERATIONS, method, pathname);
-  if ("unknownPath" in found) return [`${where}: the path is not in the API contract`];
+  if ("unknownPath" in found) {
+    // An address no route claims is a JSON 404 (routes/api/not-found.ts), whatever the method.
+    return status === 404 ? bodyProblems(where, errorBody, body) : [`${where}: the path is not in the API contract`];
+  }
   if ("unknownMethod" in found) {
     // Methods a route does not take are a 405 with the error body (apiRoute).
     return status === 405 ? bodyProblems(where, errorBody, body) : [`${where}: the method is not in the API contract`];

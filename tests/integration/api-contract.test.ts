@@ -95,6 +95,7 @@ describe("the API contract", () => {
     expect(contractProblems("PATCH", url, 405, JSON.stringify({ message: "Method not allowed.", errors: {} }))).toEqual(
       [],
     );
+    expect(contractProblems("GET", "http://localhost/api/nowhere", 404, error)).toEqual([]);
     expect(contractProblems("GET", "http://localhost/api/nowhere", 200, "{}")).toEqual([
       expect.stringContaining("not in the API contract"),
     ]);

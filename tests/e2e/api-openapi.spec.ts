@@ -1,0 +1,27 @@
+import { expect, test } from "./fixtures";
+
+test.describe("the API's OpenAPI document", () => {
+  test("is served as JSON, public and cacheable, and lists the operations", async ({ request }) => {
+    const response = await request.get("/api/openapi.json");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toMatch(/^application\/json/);
+    expect(response.headers()["cache-control"]).toMatch(/^public/);
+    const document = await response.json();
+    expect(document.openapi).toBe("3.1.0");
+    expect(document.paths["/api/projects/active"].get.responses["200"]).toBeTruthy();
+    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(["bearerAuth", "sessionCookie"]);
+  });
+
+  test("reads as a page without JavaScript: operations by tag, parameters, responses", async ({ page }) => {
+    await page.goto("/api/docs");
+    await expect(page.getByRole("heading", { level: 1, name: "API reference" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Projects" })).toBeVisible();
+    const detail = page.locator("#get_api_projects_id");
+    await expect(detail.getByRole("heading", { level: 3 })).toHaveText(/GET\s*\/api\/projects\/\{id\}/);
+    await expect(detail.getByRole("table", { name: "Parameters" })).toContainText("string (uuid)");
+    await expect(detail.getByRole("link", { name: "ProjectDetail" })).toHaveAttribute("href", "#schema-ProjectDetail");
+    await expect(page.locator("#schema-ProjectDetail")).toContainText("projectTeamMembers");
+    await page.getByRole("link", { name: "/api/openapi.json" }).first().click();
+    await expect(page).toHaveURL(/\/api\/openapi\.json$/);
+  });
+});
