@@ -1,35 +1,23 @@
 import type { ApiOperation } from "./operation";
 
-/** Which documented path a request's pathname is, the static one first (/projects/active before /projects/{id}). */
-export interface PathMatch {
-  path: string;
-  params: Record<string, string>;
-}
+const patterns = new Map<string, { pattern: RegExp; parameters: number }>();
 
-const templates = new Map<string, { pattern: RegExp; names: string[] }>();
-
+/** An OpenAPI path template as a pattern: each {name} is one path segment, as the router reads it. */
 function compile(path: string) {
-  let compiled = templates.get(path);
+  let compiled = patterns.get(path);
   if (!compiled) {
-    const names = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
-    const source = path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{\w+\\?\}/g, "([^/]+)");
-    compiled = { pattern: new RegExp(`^${source}$`), names };
-    templates.set(path, compiled);
+    const source = path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\w+\}/g, "[^/]+");
+    compiled = { pattern: new RegExp(`^${source}$`), parameters: path.split("{").length - 1 };
+    patterns.set(path, compiled);
   }
   return compiled;
 }
 
-export function matchPath(paths: Iterable<string>, pathname: string): PathMatch | null {
-  const candidates = [...new Set(paths)].sort((a, b) => compile(a).names.length - compile(b).names.length);
-  for (const path of candidates) {
-    const { pattern, names } = compile(path);
-    const found = pattern.exec(pathname);
-    if (found) {
-      const params = Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(found[index + 1]!)]));
-      return { path, params };
-    }
-  }
-  return null;
+/** The documented path a pathname is, the most literal first (/projects/active before /projects/{id}). */
+export function matchPath(paths: Iterable<string>, pathname: string): string | null {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname; // the router ignores a trailing slash
+  const candidates = [...new Set(paths)].sort((a, b) => compile(a).parameters - compile(b).parameters);
+  return candidates.find((path) => compile(path).pattern.test(trimmed)) ?? null;
 }
 
 /** The documented operation a request is, or why there is none. */
@@ -38,12 +26,12 @@ export function findOperation(
   method: string,
   pathname: string,
 ): { operation: ApiOperation } | { unknownPath: true } | { unknownMethod: true } {
-  const match = matchPath(
+  const path = matchPath(
     operations.map((operation) => operation.path),
     pathname,
   );
-  if (!match) return { unknownPath: true };
+  if (!path) return { unknownPath: true };
   const wanted = method.toLowerCase() === "head" ? "get" : method.toLowerCase();
-  const operation = operations.find((candidate) => candidate.path === match.path && candidate.method === wanted);
+  const operation = operations.find((candidate) => candidate.path === path && candidate.method === wanted);
   return operation ? { operation } : { unknownMethod: true };
 }

@@ -56,6 +56,8 @@ export const githubOperations: ApiOperation[] = [
     description: "Empty body; poll sync-status.",
     access: "user",
     params,
+    body: z.object({}).openapi({ description: "Nothing: any JSON is ignored." }),
+    bodyOptional: true,
     success: { status: 202, description: "Queued: the sync status.", schema: responses.syncStatus },
     errors: [...membersOnly, 409],
   },
