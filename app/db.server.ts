@@ -1,11 +1,13 @@
 import { clientConfig, connectDatabase, type ConnectionOptions, type DB } from "#db/connection";
 import { config } from "./config.server";
+import { logger } from "./logger.server";
 import { singleton } from "./utils/singleton.server";
 
 const options: ConnectionOptions = {
   databaseUrl: config.DATABASE_URL,
   dataDir: config.dataDir,
   schema: config.DATABASE_SCHEMA,
+  onIdleConnectionError: (error) => logger.warn({ err: error }, "database connection dropped; the pool replaces it"),
 };
 
 /** The process-wide database (a pg pool on PostgreSQL or on the embedded PGlite's server), opened once. */

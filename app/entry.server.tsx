@@ -7,6 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { logger } from "./logger.server";
 import { NonceProvider } from "./utils/nonce";
 import { markPersonal } from "./utils/personal.server";
+import { noteIfDatabaseUnavailable, statusForRequest } from "./utils/service-unavailable.server";
 
 // What server.ts may use: it reaches the application only through these exports.
 export { config } from "./config.server";
@@ -28,6 +29,7 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   markPersonal(request, responseHeaders);
+  responseStatusCode = statusForRequest(request, responseStatusCode, responseHeaders);
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   const nonce = loadContext.cspNonce;
   return new Promise((resolve, reject) => {
@@ -66,6 +68,9 @@ export default function handleRequest(
 /** `.data` answers (loaders and actions called by the client) are personal like their pages. */
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   markPersonal(request, response.headers);
+  if (statusForRequest(request, response.status, response.headers) === 503) {
+    return new Response(response.body, { status: 503, headers: response.headers });
+  }
   // A rate limit's 429 reaches a `.data` answer without its headers: its window ends with the minute.
   if (response.status === 429 && !response.headers.has("Retry-After")) {
     response.headers.set("Retry-After", String(60 - new Date().getSeconds()));
@@ -76,5 +81,9 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
 /** Unexpected errors only: aborted requests and thrown responses (404s and such) are not errors. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted || isRouteErrorResponse(error)) return;
+  if (noteIfDatabaseUnavailable(request, error)) {
+    logger.warn({ err: error, url: request.url }, "database unavailable");
+    return;
+  }
   logger.error({ err: error, url: request.url }, "unhandled error");
 };

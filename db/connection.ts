@@ -19,6 +19,8 @@ export interface ConnectionOptions {
   maxConnections?: number;
   /** PGlite extensions the embedded database loads (contrib names such as `pg_trgm`, or `vector`). */
   extensions?: string[];
+  /** Told when an idle pooled connection drops (the server restarted); the pool replaces it. */
+  onIdleConnectionError?: (error: Error) => void;
 }
 
 /** What the schema needs from PGlite's extensions: trigram similarity and pgvector (search). */
@@ -94,6 +96,9 @@ export function connectDatabase(options: ConnectionOptions): DB {
   const embedded = options.databaseUrl ? null : embeddedServer(options);
   const pool = async () => {
     const pool = new pg.Pool({ ...(await clientConfig(options)), max: options.maxConnections ?? 10 });
+    // Without a listener, an idle connection dropped by a restarting server would crash the
+    // process; the pool has already discarded it, and the next query opens a fresh one.
+    pool.on("error", (error) => options.onIdleConnectionError?.(error));
     if (embedded) {
       const end = pool.end.bind(pool);
       pool.end = async () => {

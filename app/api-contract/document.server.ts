@@ -43,7 +43,7 @@ function errorResponse(status: ReturnType<typeof errorStatuses>[number]): Respon
   const headers =
     status === 401
       ? z.object({ "WWW-Authenticate": z.string().openapi({ description: 'Bearer realm="api" and the error.' }) })
-      : status === 429
+      : status === 429 || status === 503
         ? z.object({ "Retry-After": z.string().openapi({ description: "Seconds to wait." }) })
         : undefined;
   return { description: errorMeaning(status), headers, content: { "application/json": { schema: errorBody } } };

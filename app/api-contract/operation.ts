@@ -41,7 +41,10 @@ export interface ApiOperation {
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 502;
 
-const ERROR_MEANINGS: Record<ErrorStatus | 500, string> = {
+/** Statuses any operation may answer with: a crash, or the database briefly unreachable. */
+type ServerStatus = 500 | 503;
+
+const ERROR_MEANINGS: Record<ErrorStatus | ServerStatus, string> = {
   400: "Bad request: a malformed id, query parameter or body; `errors` says which field.",
   401: "No valid session cookie or bearer token (see WWW-Authenticate).",
   403: "Signed in but not allowed (or a cross-origin write carrying the session cookie).",
@@ -52,15 +55,16 @@ const ERROR_MEANINGS: Record<ErrorStatus | 500, string> = {
   429: "Too many requests; see Retry-After.",
   500: "Unexpected server error.",
   502: "An upstream service (GitHub) failed.",
+  503: "The database is briefly unreachable (restarting); retry after Retry-After.",
 };
 
-export function errorMeaning(status: ErrorStatus | 500): string {
+export function errorMeaning(status: ErrorStatus | ServerStatus): string {
   return ERROR_MEANINGS[status];
 }
 
 /** Every error status the operation may answer with, from its guards and its own list. */
-export function errorStatuses(operation: ApiOperation): (ErrorStatus | 500)[] {
-  const statuses = new Set<ErrorStatus | 500>(operation.errors ?? []);
+export function errorStatuses(operation: ApiOperation): (ErrorStatus | ServerStatus)[] {
+  const statuses = new Set<ErrorStatus | ServerStatus>(operation.errors ?? []);
   if (operation.access === "user" || operation.access === "profile") statuses.add(401);
   if (operation.access === "profile") statuses.add(403);
   if (operation.params || operation.query || operation.body) statuses.add(400);
@@ -74,5 +78,6 @@ export function errorStatuses(operation: ApiOperation): (ErrorStatus | 500)[] {
     statuses.add(415);
   }
   statuses.add(500);
+  statuses.add(503);
   return [...statuses].sort((a, b) => a - b);
 }

@@ -5,12 +5,13 @@ import { logger } from "~/logger.server";
 import type { CurrentUser } from "~/models/user.server";
 import { isId } from "~/utils/ids";
 import { isPersonal, PERSONAL_CACHE_CONTROL } from "~/utils/personal.server";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, SERVICE_UNAVAILABLE } from "./db-errors.server";
 import { asDomainError, DomainError, UnauthorizedError, ValidationError } from "./errors.server";
 import { parseOrThrow } from "./validation.server";
 
 /**
- * Wraps a JSON API handler: domain errors become `{ message, errors }` with their status,
- * anything unexpected a logged 500. Every /api resource route goes through here.
+ * Wraps a JSON API handler: domain errors become `{ message, errors }` with their status, an
+ * unreachable database a 503 with Retry-After, anything else unexpected a logged 500. Every /api resource route goes through here.
  */
 export function apiHandler<Args extends LoaderFunctionArgs>(handler: (args: Args) => Promise<Response>) {
   return async (args: Args): Promise<Response> => {
@@ -25,6 +26,13 @@ export function apiHandler<Args extends LoaderFunctionArgs>(handler: (args: Args
         return Response.json(
           { message: domainError.message, errors: domainError.errors ?? {} },
           { status: domainError.status, headers },
+        );
+      }
+      if (isDatabaseUnavailable(error)) {
+        logger.warn({ err: error, url: args.request.url }, "database unavailable");
+        return Response.json(
+          { message: SERVICE_UNAVAILABLE, errors: {} },
+          { status: 503, headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) } },
         );
       }
       logger.error({ err: error, url: args.request.url }, "API error");

@@ -78,7 +78,7 @@ describe("the API contract", () => {
       path: "/api/projects/{id}",
       access: "Public: no credentials needed.",
     });
-    expect(detail.responses.map((response) => response.status)).toEqual(["200", "400", "404", "500"]);
+    expect(detail.responses.map((response) => response.status)).toEqual(["200", "400", "404", "500", "503"]);
     expect(detail.responses[0]).toMatchObject({ schemaName: "ProjectDetail" });
     expect(view.schemas.find((schema) => schema.name === "Error")?.type).toContain("message: string;");
   });

@@ -219,6 +219,10 @@ const MATRIX: Record<string, Entry> = {
   "DELETE /api/forum/replies/:replyId": { expected: of(401, 403, 403, 204) },
   "POST /api/forum/replies/:replyId/like": { expected: of(401, 403, 200, 200), body: () => ({}) },
 
+  // The API's own description: public.
+  "GET /api/openapi.json": { expected: everyone(200) },
+  "GET /api/docs": { expected: everyone(200) },
+
   // Unknown addresses.
   "GET /api/*": { expected: everyone(404) },
   "POST /api/*": { expected: everyone(404), body: () => ({}) },
