@@ -15,7 +15,6 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createCookie } from "@remix-run/node";
 import autocannon from "autocannon";
 import { sql } from "kysely";
 import { connectDatabase } from "#db/connection";
@@ -24,6 +23,7 @@ import { demoId, seedDemoData } from "#db/seed";
 import { embedMissingProjects } from "~/search/project-vectors.server";
 import { demoPeople } from "#db/seed-data/people";
 import { prepareForumBench } from "./forum-data";
+import { signedInCookie, spawnAndWait, stopChildren } from "./harness";
 import { insertGeneratedProjects, insertWorkProject } from "./generate-projects";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -38,25 +38,6 @@ const sessionSecret = randomBytes(32).toString("hex");
 const WORK_TASKS = 500;
 const WORK_MILESTONES = 50;
 const FORUM_POSTS = Number(process.env.BENCH_FORUM_POSTS ?? 10_000);
-
-/**
- * A signed-in session for a demo person (a database row and the signed cookie the server would
- * set), so the bench can load members-only pages.
- */
-async function signedInCookie(db: ReturnType<typeof connectDatabase>, userId: string): Promise<string> {
-  const id = randomBytes(32).toString("base64url");
-  await db
-    .insertInto("sessions")
-    .values({
-      id,
-      user_id: userId,
-      data: JSON.stringify({ userId, ensured: true }),
-      expires_at: new Date(Date.now() + 86_400_000),
-    })
-    .execute();
-  const cookie = createCookie("__session", { secrets: [sessionSecret] });
-  return (await cookie.serialize(id)).split(";")[0]!;
-}
 
 async function prepareDatabase() {
   const db = connectDatabase({ databaseUrl, dataDir, schema });
@@ -73,11 +54,11 @@ async function prepareDatabase() {
   console.log(`Inserted ${generated} generated projects in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   // The forums first, in two of the demo projects (not in the work project made below).
   const forum = await prepareForumBench(db, FORUM_POSTS);
-  const forumCookie = await signedInCookie(db, forum.userId);
+  const forumCookie = await signedInCookie(db, forum.userId, sessionSecret);
   console.log(`Forum: ${FORUM_POSTS} posts in one project, 10 in another, for one member.`);
   const userId = demoId(`user:${demoPeople[0]!.key}`);
   const workProjectId = await insertWorkProject(db, { userId, tasks: WORK_TASKS, milestones: WORK_MILESTONES });
-  const cookie = await signedInCookie(db, userId);
+  const cookie = await signedInCookie(db, userId, sessionSecret);
   // After a bulk load, as any operator would (the server also analyzes an embedded database at start).
   await sql`analyze`.execute(db);
   await db.destroy();
@@ -109,21 +90,6 @@ async function startReference() {
   return spawnAndWait(["bench/reference/server.js"], env, `http://127.0.0.1:${referencePort}/`);
 }
 
-async function spawnAndWait(args: string[], env: NodeJS.ProcessEnv, readyUrl: string) {
-  const child = spawn("node", args, { env, stdio: ["ignore", "inherit", "inherit"], detached: true });
-  children.push(child);
-  for (let attempt = 0; attempt < 120; attempt++) {
-    if (child.exitCode !== null) throw new Error(`${args[0]} exited with code ${child.exitCode}.`);
-    try {
-      if ((await fetch(readyUrl)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${args[0]} did not start within 60 s.`);
-}
-
 function measure(url: string, headers: Record<string, string> = {}): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     // What a browser sends: compressed answers are part of what a page costs.
@@ -135,18 +101,6 @@ function measure(url: string, headers: Record<string, string> = {}): Promise<aut
 }
 
 const { workProjectId, cookie, forum, forumCookie } = await prepareDatabase();
-/** Started servers, stopped however the run ends. */
-const children: ReturnType<typeof spawn>[] = [];
-function stopChildren() {
-  for (const child of children.splice(0)) {
-    try {
-      if (child.pid) process.kill(-child.pid, "SIGTERM");
-    } catch {
-      // already gone
-    }
-  }
-}
-process.on("exit", stopChildren);
 const work = `/work/projects/${workProjectId}`;
 const bigForum = `/work/projects/${forum.big}?tab=forum`;
 const benchUser = demoPeople[0]!;

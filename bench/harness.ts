@@ -1,0 +1,59 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createCookie } from "@remix-run/node";
+import type { connectDatabase } from "#db/connection";
+
+/** What the bench scripts share: signed-in sessions, and servers started and stopped with the run. */
+
+/**
+ * A signed-in session for a person (a database row and the signed cookie the server would set
+ * with `sessionSecret`), so a bench can load members-only pages and write.
+ */
+export async function signedInCookie(
+  db: ReturnType<typeof connectDatabase>,
+  userId: string,
+  sessionSecret: string,
+): Promise<string> {
+  const id = randomBytes(32).toString("base64url");
+  await db
+    .insertInto("sessions")
+    .values({
+      id,
+      user_id: userId,
+      data: JSON.stringify({ userId, ensured: true }),
+      expires_at: new Date(Date.now() + 86_400_000),
+    })
+    .execute();
+  const cookie = createCookie("__session", { secrets: [sessionSecret] });
+  return (await cookie.serialize(id)).split(";")[0]!;
+}
+
+/** Started servers, stopped however the run ends. */
+const children: ChildProcess[] = [];
+
+export function stopChildren() {
+  for (const child of children.splice(0)) {
+    try {
+      if (child.pid) process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  }
+}
+process.on("exit", stopChildren);
+
+/** Starts `node args…` in a process group of its own and waits until `readyUrl` answers. */
+export async function spawnAndWait(args: string[], env: NodeJS.ProcessEnv, readyUrl: string): Promise<ChildProcess> {
+  const child = spawn("node", args, { env, stdio: ["ignore", "inherit", "inherit"], detached: true });
+  children.push(child);
+  for (let attempt = 0; attempt < 120; attempt++) {
+    if (child.exitCode !== null) throw new Error(`${args[0]} exited with code ${child.exitCode}.`);
+    try {
+      if ((await fetch(readyUrl)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${args[0]} did not start within 60 s.`);
+}

@@ -1,0 +1,135 @@
+/**
+ * `npm run soak`: serves the production build on the demo data and sends a steady mix of reads and
+ * writes for SOAK_SECONDS (default 600), sampling the server's resident memory and open file
+ * descriptors (sockets, files) every 10 s from /proc. Memory and handles must stay flat once warm:
+ * the last minute against the second (the first is warm-up). Exits 1 when either grows.
+ *
+ * Options (environment): SOAK_SECONDS (600), SOAK_CONNECTIONS (10), SOAK_PORT (3395),
+ * DATABASE_URL (PostgreSQL in schema `soak` instead of the embedded database, whose memory is
+ * then not the server's).
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { sql } from "kysely";
+import { connectDatabase } from "#db/connection";
+import { migrateToLatest } from "#db/migrate";
+import { demoId, seedDemoData } from "#db/seed";
+import { demoPeople } from "#db/seed-data/people";
+import { insertWorkProject } from "./generate-projects";
+import { signedInCookie, spawnAndWait, stopChildren } from "./harness";
+
+const seconds = Number(process.env.SOAK_SECONDS ?? 600);
+const connections = Number(process.env.SOAK_CONNECTIONS ?? 10);
+const port = Number(process.env.SOAK_PORT ?? 3395);
+const databaseUrl = process.env.DATABASE_URL;
+const schema = databaseUrl ? "soak" : undefined;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gainers-soak-"));
+const sessionSecret = randomBytes(32).toString("hex");
+const SAMPLE_EVERY_MS = 10_000;
+/** Allowed growth from the second minute to the last: caches are full by then. */
+const MEMORY_GROWTH_LIMIT = 0.2;
+const HANDLE_GROWTH_LIMIT = 20;
+
+async function prepareDatabase() {
+  const db = connectDatabase({ databaseUrl, dataDir, schema });
+  if (schema) {
+    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
+    await sql`create schema ${sql.id(schema)}`.execute(db);
+  }
+  await migrateToLatest(db, schema);
+  await seedDemoData(db);
+  const userId = demoId(`user:${demoPeople[0]!.key}`);
+  const projectId = await insertWorkProject(db, { userId, tasks: 100, milestones: 5 });
+  const cookie = await signedInCookie(db, userId, sessionSecret);
+  await db.destroy();
+  return { projectId, cookie };
+}
+
+interface Sample {
+  second: number;
+  rssMb: number;
+  handles: number;
+}
+
+/** The server's resident memory (MB) and open file descriptors, read from /proc. */
+function sample(pid: number, second: number): Sample {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return { second, rssMb: rssKb / 1024, handles: fs.readdirSync(`/proc/${pid}/fd`).length };
+}
+
+const { projectId, cookie } = await prepareDatabase();
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  NODE_ENV: "production",
+  PORT: String(port),
+  DATA_DIR: dataDir,
+  // Failures show as non-2xx answers below; the demo repositories' sync retries would fill the screen.
+  LOG_LEVEL: "fatal",
+  SESSION_SECRET: sessionSecret,
+  // A steady writer is not an attacker: the limits would answer most writes 429.
+  RATE_LIMIT_WRITES_PER_MINUTE: "1000000",
+};
+if (schema) env.DATABASE_SCHEMA = schema;
+const server = await spawnAndWait(["build/server.js"], env, `http://127.0.0.1:${port}/healthz`);
+
+const json = { "content-type": "application/json", cookie };
+// Each connection cycles through these: visitors' pages, signed-in pages, and two writes.
+const requests: autocannon.Request[] = [
+  { method: "GET", path: "/" },
+  { method: "GET", path: "/search-projects?tab=open" },
+  { method: "GET", path: `/project/${demoId("project:p001")}` },
+  { method: "GET", path: "/work", headers: { cookie } },
+  { method: "GET", path: `/work/projects/${projectId}?tab=forum`, headers: { cookie } },
+  {
+    method: "POST",
+    path: "/api/forum/posts",
+    headers: json,
+    body: JSON.stringify({ projectId, content: "A post from the soak test." }),
+  },
+  {
+    method: "POST",
+    path: `/api/projects/${projectId}/tasks`,
+    headers: json,
+    body: JSON.stringify({ title: "A task from the soak test" }),
+  },
+  { method: "GET", path: `/api/projects/${projectId}/tasks/board`, headers: { cookie } },
+];
+
+const samples: Sample[] = [sample(server.pid!, 0)];
+const started = Date.now();
+const sampler = setInterval(() => {
+  const point = sample(server.pid!, Math.round((Date.now() - started) / 1000));
+  samples.push(point);
+  console.log(`${point.second} s: ${point.rssMb.toFixed(0)} MB resident, ${point.handles} open handles`);
+}, SAMPLE_EVERY_MS);
+
+const result = await autocannon({ url: `http://127.0.0.1:${port}`, connections, duration: seconds, requests });
+clearInterval(sampler);
+const exited = new Promise((resolve) => server.once("exit", resolve));
+stopChildren();
+await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+
+const mean = (points: Sample[], pick: (point: Sample) => number) =>
+  points.reduce((sum, point) => sum + pick(point), 0) / Math.max(points.length, 1);
+const secondMinute = samples.filter((point) => point.second >= 60 && point.second < 120);
+const lastMinute = samples.filter((point) => point.second >= seconds - 60);
+const memoryBefore = mean(secondMinute, (point) => point.rssMb);
+const memoryAfter = mean(lastMinute, (point) => point.rssMb);
+const handlesBefore = mean(secondMinute, (point) => point.handles);
+const handlesAfter = mean(lastMinute, (point) => point.handles);
+const errors = result.errors + result.non2xx;
+
+console.log(
+  `\n${result.requests.total} requests in ${seconds} s (${result.requests.average.toFixed(0)} req/s), p99 ${result.latency.p99} ms, ${errors} errors or non-2xx`,
+);
+console.log(`memory: ${memoryBefore.toFixed(0)} MB in the second minute, ${memoryAfter.toFixed(0)} MB in the last`);
+console.log(`open handles: ${handlesBefore.toFixed(0)} in the second minute, ${handlesAfter.toFixed(0)} in the last`);
+const memoryGrew = memoryAfter > memoryBefore * (1 + MEMORY_GROWTH_LIMIT);
+const handlesGrew = handlesAfter > handlesBefore + HANDLE_GROWTH_LIMIT;
+console.log(memoryGrew || handlesGrew ? "GROWING" : "flat");
+fs.rmSync(dataDir, { recursive: true, force: true });
+process.exit(memoryGrew || handlesGrew || errors > 0 ? 1 : 0);
