@@ -1,10 +1,36 @@
 import type { getInsights } from "~/insights/insights.server";
-import type { getContributions, getGitHubStats, getRepository, getSyncStatus } from "~/models/github.server";
-import type { createPost, createReply } from "~/models/forum.server";
-import type { decideJoinRequest, listJoinRequests } from "~/models/join-request.server";
+import type {
+  getContributions,
+  getGitHubStats,
+  getRepository,
+  getSyncStatus,
+  requestSync,
+} from "~/models/github.server";
+import type {
+  createPost,
+  createReply,
+  editPost,
+  editReply,
+  getPost,
+  likePost,
+  likeReply,
+  listPosts,
+} from "~/models/forum.server";
+import type {
+  createJoinRequest,
+  decideJoinRequest,
+  listJoinRequests,
+  listMyJoinRequests,
+} from "~/models/join-request.server";
 import type { matchProjectsForUser } from "~/models/match.server";
-import type { getMilestone } from "~/models/milestone.server";
-import type { listMyProjects } from "~/models/my-projects.server";
+import type {
+  createMilestone,
+  getMilestone,
+  listProjectMilestones,
+  setMilestoneStatus,
+  updateMilestone,
+} from "~/models/milestone.server";
+import type { listMyProjects, listProjectsOfUser } from "~/models/my-projects.server";
 import type { getProfile } from "~/models/profile-view.server";
 import type { PROFILE_SAVERS } from "~/models/profile.server";
 import type {
@@ -13,9 +39,9 @@ import type {
   startProject,
   validateRepositoryUrl,
 } from "~/models/project-lifecycle.server";
-import type { getProjectDetail, listOpenProjects, searchProjects } from "~/models/project.server";
-import type { addSubtask } from "~/models/subtask.server";
-import type { getTask, pageTasks } from "~/models/task.server";
+import type { getProjectDetail, listOpenProjects, listTemplates, searchProjects } from "~/models/project.server";
+import type { addSubtask, renameSubtask, toggleSubtask } from "~/models/subtask.server";
+import type { createTask, getTask, pageTasks, updateTask } from "~/models/task.server";
 import type { CurrentUser } from "~/models/user.server";
 import type * as responses from "./responses";
 import type { z } from "./zod";
@@ -38,24 +64,43 @@ export type ModelsFitTheContract = [
   Fits<Returned<(typeof PROFILE_SAVERS)["nonprofit"]>, Body<typeof responses.savedProfile>>,
   Fits<Returned<typeof getInsights>, Body<typeof responses.insights>>,
   Fits<Item<Returned<typeof listOpenProjects>["items"]>, Body<typeof responses.projectSummary>>,
+  Fits<Item<Returned<typeof listTemplates>["items"]>, Body<typeof responses.projectSummary>>,
   Fits<Returned<typeof getProjectDetail>, Body<typeof responses.projectDetail>>,
   Fits<{ projects: Returned<typeof searchProjects> }, Body<typeof responses.searchResults>>,
   Fits<{ projects: Returned<typeof matchProjectsForUser> }, Body<typeof responses.matchedProjects>>,
   Fits<Item<Returned<typeof listMyProjects>>, Body<typeof responses.workProject>>,
+  Fits<Item<Returned<typeof listProjectsOfUser>>, Body<typeof responses.workProject>>,
   Fits<Returned<typeof startFromTemplate> & { projectId: string }, Body<typeof responses.createdFromTemplate>>,
   Fits<Returned<typeof startProject>, Body<typeof responses.startedProject>>,
   Fits<Returned<typeof linkRepository>, Body<typeof responses.linkedRepository>>,
   Fits<Returned<typeof validateRepositoryUrl>, Body<typeof responses.urlValidation>>,
   Fits<Item<Returned<typeof listJoinRequests>>, Body<typeof responses.joinRequest>>,
   Fits<Returned<typeof decideJoinRequest>, Body<typeof responses.joinRequest>>,
+  Fits<Item<Returned<typeof listMyJoinRequests>>, Body<typeof responses.joinRequest>>,
+  Fits<Returned<typeof createJoinRequest>, Body<typeof responses.joinRequest>>,
   Fits<Item<Returned<typeof pageTasks>["items"]>, Body<typeof responses.taskCard>>,
   Fits<Returned<typeof getTask>, Body<typeof responses.taskDetail>>,
+  Fits<Returned<typeof createTask>, Body<typeof responses.taskCard>>,
+  Fits<Returned<typeof updateTask>, Body<typeof responses.taskCard>>,
   Fits<Returned<typeof addSubtask>, Body<typeof responses.subtask>>,
+  Fits<Returned<typeof renameSubtask>, Body<typeof responses.subtask>>,
+  Fits<Returned<typeof toggleSubtask>, Body<typeof responses.subtask>>,
   Fits<Returned<typeof getMilestone>, Body<typeof responses.milestone>>,
+  Fits<Item<Returned<typeof listProjectMilestones>>, Body<typeof responses.milestone>>,
+  Fits<Returned<typeof createMilestone>, Body<typeof responses.milestone>>,
+  Fits<Returned<typeof updateMilestone>, Body<typeof responses.milestone>>,
+  Fits<Returned<typeof setMilestoneStatus>, Body<typeof responses.milestone>>,
   Fits<Returned<typeof getRepository>, Body<typeof responses.repository>>,
   Fits<Item<Returned<typeof getContributions>>, Body<typeof responses.contribution>>,
   Fits<Returned<typeof getSyncStatus>, Body<typeof responses.syncStatus>>,
+  Fits<Returned<typeof requestSync>, Body<typeof responses.syncStatus>>,
   Fits<Returned<typeof getGitHubStats>, Body<typeof responses.gitHubStats>>,
   Fits<Returned<typeof createPost>, Body<typeof responses.forumPost>>,
+  Fits<Item<Returned<typeof listPosts>["items"]>, Body<typeof responses.forumPost>>,
+  Fits<Returned<typeof getPost>["post"], Body<typeof responses.forumPost>>,
+  Fits<Returned<typeof editPost>, Body<typeof responses.forumPost>>,
+  Fits<Returned<typeof likePost>, Body<typeof responses.forumPost>>,
   Fits<Returned<typeof createReply>, Body<typeof responses.forumReply>>,
+  Fits<Returned<typeof editReply>, Body<typeof responses.forumReply>>,
+  Fits<Returned<typeof likeReply>, Body<typeof responses.forumReply>>,
 ];

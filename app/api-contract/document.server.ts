@@ -20,6 +20,9 @@ const SECURITY: Record<Access, Record<string, string[]>[]> = {
   profile: [{ [BEARER]: [] }, { [COOKIE]: [] }],
 };
 
+/** What `profile` access adds to signing in (the security schemes cannot say it). */
+const PROFILE_FIRST = "Needs a finished profile (onboarding): 403 before.";
+
 const PAGE_HEADERS = z.object({
   "X-Total-Count": z.string().openapi({ description: "How many items the whole list has." }),
   Link: z.string().openapi({ description: "RFC 8288 links to the first, previous, next and last pages." }),
@@ -58,7 +61,9 @@ function register(registry: OpenAPIRegistry, operation: ApiOperation) {
     operationId: operationId(operation),
     tags: [operation.tag],
     summary: operation.summary,
-    description: operation.description,
+    description:
+      [operation.description, operation.access === "profile" ? PROFILE_FIRST : null].filter(Boolean).join(" ") ||
+      undefined,
     security: SECURITY[operation.access],
     request: {
       params: operation.params,

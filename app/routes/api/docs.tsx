@@ -27,7 +27,7 @@ export default function ApiDocs() {
     <>
       <PageHeader title="API reference">
         <p>
-          {view.description} Version {view.version}. The machine-readable document is{" "}
+          <WithCode text={view.description} /> Version {view.version}. The machine-readable document is{" "}
           <a className="font-semibold text-brand-700 underline" href="/api/openapi.json">
             /api/openapi.json
           </a>{" "}
@@ -59,7 +59,7 @@ export default function ApiDocs() {
         <div className="min-w-0 space-y-12">
           {view.tags.map((tag) => (
             <section key={tag.name} aria-labelledby={slug(tag.name)}>
-              <h2 id={slug(tag.name)} className="text-2xl font-bold">
+              <h2 id={slug(tag.name)} className="scroll-mt-24 text-2xl font-bold">
                 {tag.name}
               </h2>
               <div className="mt-4 space-y-6">
@@ -70,7 +70,7 @@ export default function ApiDocs() {
             </section>
           ))}
           <section aria-labelledby="schemas">
-            <h2 id="schemas" className="text-2xl font-bold">
+            <h2 id="schemas" className="scroll-mt-24 text-2xl font-bold">
               Schemas
             </h2>
             <div className="mt-4 space-y-4">
@@ -78,7 +78,7 @@ export default function ApiDocs() {
                 <div
                   key={schema.name}
                   id={`schema-${schema.name}`}
-                  className="rounded-lg border border-slate-200 bg-white p-4"
+                  className="scroll-mt-24 rounded-lg border border-slate-200 bg-white p-4"
                 >
                   <h3 className="font-semibold">{schema.name}</h3>
                   <TypeBlock type={schema.type} />
@@ -97,7 +97,7 @@ function Operation({ operation }: { operation: DocsOperation }) {
     <article
       id={operation.id}
       aria-labelledby={`${operation.id}-title`}
-      className="rounded-lg border border-slate-200 bg-white p-5"
+      className="scroll-mt-24 rounded-lg border border-slate-200 bg-white p-5"
     >
       <h3 id={`${operation.id}-title`} className="flex flex-wrap items-center gap-2 font-mono text-base">
         <span className={`rounded px-2 py-0.5 text-sm font-bold ${METHOD_COLOURS[operation.method] ?? "chip"}`}>
@@ -106,7 +106,11 @@ function Operation({ operation }: { operation: DocsOperation }) {
         <span className="break-all">{operation.path}</span>
       </h3>
       <p className="mt-2 font-semibold">{operation.summary}</p>
-      {operation.description ? <p className="mt-1 text-slate-700">{operation.description}</p> : null}
+      {operation.description ? (
+        <p className="mt-1 text-slate-700">
+          <WithCode text={operation.description} />
+        </p>
+      ) : null}
       <p className="mt-1 text-sm text-slate-600">{operation.access}</p>
       {operation.parameters.length > 0 ? (
         <table className="mt-4 w-full text-left text-sm">
@@ -159,7 +163,7 @@ function ResponseRow({ response }: { response: DocsResponse }) {
     <div className="flex flex-wrap gap-x-3">
       <dt className="w-12 font-mono font-semibold">{response.status}</dt>
       <dd className="min-w-0 flex-1">
-        {response.description}
+        <WithCode text={response.description} />
         {response.type ? (
           <>
             {" "}
@@ -181,5 +185,26 @@ function ResponseRow({ response }: { response: DocsResponse }) {
 }
 
 function TypeBlock({ type }: { type: string }) {
-  return <pre className="mt-1 overflow-x-auto rounded bg-slate-50 p-3 font-mono text-xs text-slate-800">{type}</pre>;
+  return (
+    <pre className="mt-1 rounded bg-slate-50 p-3 font-mono text-xs break-words whitespace-pre-wrap text-slate-800">
+      {type}
+    </pre>
+  );
+}
+
+/** The document's descriptions are Markdown: show its `code` spans as code, the rest as text. */
+function WithCode({ text }: { text: string }) {
+  return (
+    <>
+      {text.split("`").map((part, index) =>
+        index % 2 === 1 ? (
+          <code key={index} className="rounded bg-slate-100 px-1 text-[0.9em]">
+            {part}
+          </code>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
 }
