@@ -57,3 +57,12 @@ export async function spawnAndWait(args: string[], env: NodeJS.ProcessEnv, ready
   }
   throw new Error(`${args[0]} did not start within 60 s.`);
 }
+
+/** Stops the started servers and waits (at most 10 s) until they have exited. */
+export async function stopChildrenAndWait(): Promise<void> {
+  const exits = children.map(
+    (child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve))),
+  );
+  stopChildren();
+  await Promise.race([Promise.all(exits), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+}

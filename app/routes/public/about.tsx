@@ -6,7 +6,13 @@ import { sharedPageHeaders } from "~/utils/shared-cache";
 /** Visitors all see the same page: shared caches may keep it briefly. */
 export const headers = sharedPageHeaders;
 
-export const meta: MetaFunction = () => [{ title: "About · Gainers Hub" }];
+export const meta: MetaFunction = () => [
+  { title: "About · Gainers Hub" },
+  {
+    name: "description",
+    content: "How Gainers Hub connects learners, mentors and nonprofits around real software projects.",
+  },
+];
 
 const STEPS = [
   {

@@ -5,7 +5,10 @@ import { sharedPageHeaders } from "~/utils/shared-cache";
 /** Visitors all see the same page: shared caches may keep it briefly. */
 export const headers = sharedPageHeaders;
 
-export const meta: MetaFunction = () => [{ title: "Contact · Gainers Hub" }];
+export const meta: MetaFunction = () => [
+  { title: "Contact · Gainers Hub" },
+  { name: "description", content: "How to reach the Gainers Hub team." },
+];
 
 export default function Contact() {
   return (

@@ -11,7 +11,14 @@ import { sharedPageHeaders } from "~/utils/shared-cache";
 /** Visitors all see the same page: shared caches may keep it briefly. */
 export const headers = sharedPageHeaders;
 
-export const meta: MetaFunction = () => [{ title: "Gainers Hub — real projects, real experience" }];
+export const meta: MetaFunction = () => [
+  { title: "Gainers Hub — real projects, real experience" },
+  {
+    name: "description",
+    content:
+      "Learners, mentors and nonprofits build real software together: find a project, join with a role or start one from a template.",
+  },
+];
 
 const HOME_PROJECTS = 3;
 

@@ -6,7 +6,10 @@ import { sharedPageHeaders } from "~/utils/shared-cache";
 /** Visitors all see the same page: shared caches may keep it briefly. */
 export const headers = sharedPageHeaders;
 
-export const meta: MetaFunction = () => [{ title: "Learn · Gainers Hub" }];
+export const meta: MetaFunction = () => [
+  { title: "Learn · Gainers Hub" },
+  { name: "description", content: "Learning paths for Gainers Hub members are coming soon." },
+];
 
 /** The Learn area is announced but not built yet (spec: a 'Coming Soon' placeholder). */
 export default function Learn() {

@@ -19,7 +19,14 @@ import { sharedPageHeaders } from "~/utils/shared-cache";
 /** Visitors all see the same page: shared caches may keep it briefly. */
 export const headers = sharedPageHeaders;
 
-export const meta: MetaFunction = () => [{ title: "Projects · Gainers Hub" }];
+export const meta: MetaFunction = () => [
+  { title: "Projects · Gainers Hub" },
+  {
+    name: "description",
+    content:
+      "Browse software projects for nonprofits: open roles, templates to start from, technologies and difficulty.",
+  },
+];
 
 const TABS = [
   { id: "all", label: "All" },

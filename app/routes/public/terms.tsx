@@ -5,7 +5,10 @@ import { sharedPageHeaders } from "~/utils/shared-cache";
 /** Visitors all see the same page: shared caches may keep it briefly. */
 export const headers = sharedPageHeaders;
 
-export const meta: MetaFunction = () => [{ title: "Terms · Gainers Hub" }];
+export const meta: MetaFunction = () => [
+  { title: "Terms · Gainers Hub" },
+  { name: "description", content: "The terms everyone on Gainers Hub agrees to." },
+];
 
 const TERMS = [
   "Be kind. Treat learners, mentors and nonprofit staff with respect; harassment is not tolerated.",
