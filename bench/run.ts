@@ -23,7 +23,7 @@ import { demoId, seedDemoData } from "#db/seed";
 import { embedMissingProjects } from "~/search/project-vectors.server";
 import { demoPeople } from "#db/seed-data/people";
 import { prepareForumBench } from "./forum-data";
-import { signedInCookie, spawnAndWait, stopChildren } from "./harness";
+import { signedInCookie, spawnAndWait, stopChildrenAndWait } from "./harness";
 import { insertGeneratedProjects, insertWorkProject } from "./generate-projects";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -208,7 +208,7 @@ try {
     rows.push(row(target, await measureTarget(url, headers), referenceRps, spec.budget));
   }
 } finally {
-  stopChildren();
+  await stopChildrenAndWait();
 }
 
 console.log(
