@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext } from "@playwright/test";
+import { describeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
 // WCAG 2.2 AA text contrast (4.5:1) on every public screen, at a phone's and a desktop's width,
@@ -34,10 +35,7 @@ for (const width of [390, 1280]) {
           if (!hydrated) await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
           await page.goto(await address(request));
           const { violations } = await new AxeBuilder({ page }).withRules(["color-contrast"]).analyze();
-          const found = violations.flatMap((violation) =>
-            violation.nodes.map((node) => `${node.target.join(" ")}: ${node.failureSummary}`),
-          );
-          expect(found).toEqual([]);
+          expect(describeViolations(violations)).toEqual([]);
         });
       }
     });

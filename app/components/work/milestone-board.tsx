@@ -32,11 +32,11 @@ export function MilestoneBoard({
         {MILESTONE_STATUSES.map((status) => (
           <section key={status} aria-labelledby={`milestones-${status}`} className="rounded-2xl bg-slate-100 p-3">
             <h3 id={`milestones-${status}`} className="px-1 font-semibold">
-              {status} <span className="text-slate-500">({byStatus(status).length})</span>
+              {status} <span className="text-slate-600">({byStatus(status).length})</span>
             </h3>
             <ul className="mt-3 space-y-3">
               {byStatus(status).length === 0 ? (
-                <li className="px-1 text-sm text-slate-500">No {status.toLowerCase()} milestones.</li>
+                <li className="px-1 text-sm text-slate-600">No {status.toLowerCase()} milestones.</li>
               ) : (
                 byStatus(status).map((milestone) => (
                   <MilestoneCard key={milestone.milestoneId} milestone={milestone} hrefFor={hrefFor} />

@@ -225,10 +225,10 @@ export default function ProjectPage() {
                 className="min-w-0 rounded-2xl bg-slate-100 p-3"
               >
                 <h2 id={`group-${status}`} className="px-1 font-semibold">
-                  {TASK_STATUS_LABELS[status]} <span className="text-slate-500">({tasks[status].length})</span>
+                  {TASK_STATUS_LABELS[status]} <span className="text-slate-600">({tasks[status].length})</span>
                 </h2>
                 {tasks[status].length === 0 ? (
-                  <p className="mt-2 px-1 text-sm text-slate-500">Nothing here.</p>
+                  <p className="mt-2 px-1 text-sm text-slate-600">Nothing here.</p>
                 ) : (
                   <ul className="mt-3 space-y-2">
                     {tasks[status].map((task) => (
