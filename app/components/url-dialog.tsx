@@ -9,6 +9,17 @@ import { type ReactNode, useEffect, useRef } from "react";
 export function UrlDialog({ title, closeTo, children }: { title: string; closeTo: string; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
+  // Closing gives focus back to what opened the dialog (the link that set its parameter), as a
+  // native modal's close() would; the dialog unmounts instead, which would drop focus to <body>.
+  // Declared first so it reads the opener before showModal() moves focus into the dialog.
+  useEffect(() => {
+    const opener = document.activeElement;
+    return () => {
+      if (opener instanceof HTMLElement && opener !== document.body && opener.isConnected) {
+        opener.focus({ preventScroll: true });
+      }
+    };
+  }, []);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog || typeof dialog.showModal !== "function") return;
