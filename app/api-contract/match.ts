@@ -2,12 +2,15 @@ import type { ApiOperation } from "./operation";
 
 const patterns = new Map<string, { pattern: RegExp; parameters: number }>();
 
-/** An OpenAPI path template as a pattern: each {name} is one path segment, as the router reads it. */
+/**
+ * An OpenAPI path template as a pattern: each {name} is one path segment, and literal segments
+ * match in any case, as the router reads them (/api/projects/Active is the active list).
+ */
 function compile(path: string) {
   let compiled = patterns.get(path);
   if (!compiled) {
     const source = path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\w+\}/g, "[^/]+");
-    compiled = { pattern: new RegExp(`^${source}$`), parameters: path.split("{").length - 1 };
+    compiled = { pattern: new RegExp(`^${source}$`, "i"), parameters: path.split("{").length - 1 };
     patterns.set(path, compiled);
   }
   return compiled;
