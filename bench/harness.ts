@@ -1,7 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
-import type { connectDatabase } from "#db/connection";
+import { sql } from "kysely";
+import { connectDatabase } from "#db/connection";
+import { migrateToLatest } from "#db/migrate";
+import { seedDemoData } from "#db/seed";
 
 /** What the bench scripts share: signed-in sessions, and servers started and stopped with the run. */
 
@@ -65,4 +68,19 @@ export async function stopChildrenAndWait(): Promise<void> {
   );
   stopChildren();
   await Promise.race([Promise.all(exits), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+}
+
+/**
+ * A fresh database with the demo data: the embedded one in `dataDir`, or on PostgreSQL a schema
+ * of its own, dropped and made again.
+ */
+export async function freshDemoDatabase(options: { databaseUrl?: string; dataDir: string; schema?: string }) {
+  const db = connectDatabase(options);
+  if (options.schema) {
+    await sql`drop schema if exists ${sql.id(options.schema)} cascade`.execute(db);
+    await sql`create schema ${sql.id(options.schema)}`.execute(db);
+  }
+  await migrateToLatest(db, options.schema);
+  await seedDemoData(db);
+  return db;
 }

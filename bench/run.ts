@@ -17,13 +17,11 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { sql } from "kysely";
-import { connectDatabase } from "#db/connection";
-import { migrateToLatest } from "#db/migrate";
-import { demoId, seedDemoData } from "#db/seed";
+import { demoId } from "#db/seed";
 import { embedMissingProjects } from "~/search/project-vectors.server";
 import { demoPeople } from "#db/seed-data/people";
 import { prepareForumBench } from "./forum-data";
-import { signedInCookie, spawnAndWait, stopChildrenAndWait } from "./harness";
+import { freshDemoDatabase, signedInCookie, spawnAndWait, stopChildrenAndWait } from "./harness";
 import { insertGeneratedProjects, insertWorkProject } from "./generate-projects";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -40,13 +38,7 @@ const WORK_MILESTONES = 50;
 const FORUM_POSTS = Number(process.env.BENCH_FORUM_POSTS ?? 10_000);
 
 async function prepareDatabase() {
-  const db = connectDatabase({ databaseUrl, dataDir, schema });
-  if (schema) {
-    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
-    await sql`create schema ${sql.id(schema)}`.execute(db);
-  }
-  await migrateToLatest(db, schema);
-  await seedDemoData(db);
+  const db = await freshDemoDatabase({ databaseUrl, dataDir, schema });
   const started = Date.now();
   await insertGeneratedProjects(db, generated);
   // Generated rows skip the model functions, so they get their search vectors here, as seeded ones do.

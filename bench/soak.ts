@@ -14,13 +14,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { sql } from "kysely";
-import { connectDatabase } from "#db/connection";
-import { migrateToLatest } from "#db/migrate";
-import { demoId, seedDemoData } from "#db/seed";
+import { demoId } from "#db/seed";
 import { demoPeople } from "#db/seed-data/people";
 import { insertWorkProject } from "./generate-projects";
-import { signedInCookie, spawnAndWait, stopChildrenAndWait } from "./harness";
+import { freshDemoDatabase, signedInCookie, spawnAndWait, stopChildrenAndWait } from "./harness";
 
 const seconds = Number(process.env.SOAK_SECONDS ?? 600);
 const connections = Number(process.env.SOAK_CONNECTIONS ?? 10);
@@ -35,13 +32,7 @@ const MEMORY_GROWTH_LIMIT = 0.1;
 const HANDLE_GROWTH_LIMIT = 20;
 
 async function prepareDatabase() {
-  const db = connectDatabase({ databaseUrl, dataDir, schema });
-  if (schema) {
-    await sql`drop schema if exists ${sql.id(schema)} cascade`.execute(db);
-    await sql`create schema ${sql.id(schema)}`.execute(db);
-  }
-  await migrateToLatest(db, schema);
-  await seedDemoData(db);
+  const db = await freshDemoDatabase({ databaseUrl, dataDir, schema });
   const userId = demoId(`user:${demoPeople[0]!.key}`);
   const projectId = await insertWorkProject(db, { userId, tasks: 100, milestones: 5 });
   const cookie = await signedInCookie(db, userId, sessionSecret);

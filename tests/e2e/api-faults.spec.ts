@@ -2,9 +2,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { type APIRequestContext, request as playwrightRequest } from "@playwright/test";
-import pg from "pg";
-import { EMBEDDED_URL_FILE } from "../../db/connection";
 import { signIn } from "./auth";
+import { withTestDatabase } from "./database";
 import { expect, test } from "./fixtures";
 
 /**
@@ -49,17 +48,6 @@ async function startServer(): Promise<RunningServer> {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error(`server did not start: ${log.join("").slice(-2000)}`);
-}
-
-async function withFaultDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const url = fs.readFileSync(path.join(DATA_DIR, EMBEDDED_URL_FILE), "utf8").trim();
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 let server: RunningServer | undefined;
@@ -117,7 +105,7 @@ test("kill -9 during template starts loses no acknowledged start and leaves none
 
   // The embedded database opens again after the unclean stop, with every acknowledged start whole.
   server = await startServer();
-  await withFaultDatabase(async (client) => {
+  await withTestDatabase(async (client) => {
     const { rows: found } = await client.query<{ id: string }>("select id from projects where id = any($1::uuid[])", [
       acknowledged,
     ]);
@@ -133,7 +121,7 @@ test("kill -9 during template starts loses no acknowledged start and leaves none
                <> (select count(*) from project_roles r where r.project_id = p.template_id))`,
     );
     expect(partial, "projects started only in part").toEqual([]);
-  });
+  }, DATA_DIR);
 
   // Nothing secret in the logs of either run: the session, the cookie secret, tokens.
   const logs = firstLog + server.log.join("");
