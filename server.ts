@@ -45,6 +45,7 @@ const {
   publicUrlRedirect,
   attachNotificationHub,
   listenForPageChanges,
+  runInRequestScope,
 } = entryOf(initialBuild);
 await startServices();
 
@@ -196,6 +197,9 @@ app.get("/healthz", async (_req, res) => {
 });
 
 app.use(refuseMethodsScreensDoNotTake(initialBuild));
+
+// Each request's loaders share what they look up once (the signed-in user, for one).
+app.use((_req, _res, next) => runInRequestScope(next));
 
 const loadContextOf = (req: express.Request, res: express.Response) => ({
   cspNonce: res.locals.cspNonce as string,

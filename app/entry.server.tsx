@@ -18,6 +18,7 @@ export { rateLimited, TOO_MANY_REQUESTS } from "./utils/rate-limit.server";
 export { publicUrlRedirect } from "./utils/public-url.server";
 export { attachNotificationHub } from "./realtime/hub.server";
 export { listenForPageChanges } from "./realtime/page-changes.server";
+export { runInRequestScope } from "./utils/request-scope.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -34,25 +35,36 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
+    let abortRender = () => {};
+    const abortTimer = setTimeout(() => abortRender(), ABORT_DELAY);
+    const respond = () => {
+      shellRendered = true;
+      const body = new PassThrough();
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(
+        new Response(createReadableStreamFromReadable(body), {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        }),
+      );
+      pipe(body);
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+        onShellReady() {
+          if (!waitForAll) respond();
+        },
+        onAllReady() {
+          // A finished render must not keep its whole tree alive for the abort delay.
+          clearTimeout(abortTimer);
+          if (waitForAll) respond();
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer);
           reject(error);
         },
         onError(error: unknown) {
@@ -61,7 +73,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    abortRender = abort;
   });
 }
 

@@ -67,7 +67,9 @@ async function startServer() {
     SESSION_SECRET: sessionSecret,
   };
   if (schema) env.DATABASE_SCHEMA = schema;
-  return spawnAndWait(["build/server.js"], env, `http://127.0.0.1:${port}/healthz`);
+  // BENCH_PROFILE=1 writes the server's CPU profiles (one per thread) for bench/profile-summary.ts.
+  const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir", "bench/results/profiles"] : [];
+  return spawnAndWait([...profile, "build/server.js"], env, `http://127.0.0.1:${port}/healthz`);
 }
 
 /** The bare Remix page every target is compared with, built and served as the app is. */

@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { type CurrentUser, getUserByExternalId, getUserById } from "~/models/user.server";
 import { ForbiddenError, UnauthorizedError } from "~/utils/errors.server";
+import { oncePerRequest } from "~/utils/request-scope.server";
 import { loginUrl } from "~/utils/urls";
 import { type Identity, identityProvider } from "./identity.server";
 import { getSessionUserId } from "./session.server";
@@ -10,16 +11,11 @@ import { getSessionUserId } from "./session.server";
  * API routes accept the cookie or an `Authorization: Bearer` access token.
  */
 
-const usersByRequest = new WeakMap<Request, Promise<CurrentUser | null>>();
-
 /** The signed-in user of a browser request, or null (looked up once per request). */
 export function getOptionalUser(request: Request): Promise<CurrentUser | null> {
-  let user = usersByRequest.get(request);
-  if (!user) {
-    user = getSessionUserId(request).then((userId) => (userId ? getUserById(userId) : null));
-    usersByRequest.set(request, user);
-  }
-  return user;
+  return oncePerRequest(request, "user", () =>
+    getSessionUserId(request).then((userId) => (userId ? getUserById(userId) : null)),
+  );
 }
 
 /** Where to come back to after signing in: this request's path and query. */

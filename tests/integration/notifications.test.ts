@@ -4,6 +4,7 @@ import { createPost, createReply, likePost, likeReply } from "~/models/forum.ser
 import { createJoinRequest, decideJoinRequest } from "~/models/join-request.server";
 import { requireMemberAccess } from "~/models/membership.server";
 import {
+  bellState,
   clearNotifications,
   countUnread,
   getNotification,
@@ -180,6 +181,9 @@ describe("the inbox", () => {
       ["Quiet", true],
     ]);
     expect(await countUnread(admin.userId)).toBe(1);
+    // The header bell reads the same figures in one statement.
+    expect(await bellState(admin.userId)).toEqual({ unread: 1, latestSeq: all[0]!.seq });
+    expect(await bellState(member.userId)).toEqual({ unread: 0, latestSeq: 0 });
     expect((await notificationsAfter(admin.userId, 0)).map((n) => n.data.title)).toEqual(["Loud"]);
 
     await setProjectMuted(access, false);

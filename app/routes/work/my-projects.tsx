@@ -51,9 +51,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     .min(1)
     .catch(1)
     .parse(params.get("page") ?? undefined);
-  let projects: WorkProject[] | null = null;
+  // Only the shown page of the tab goes to the page: the cards are all the client needs.
+  let listing: { projects: WorkProject[]; page: number; total: number } | null = null;
   try {
-    projects = await listMyProjects(user.userId);
+    const inThisTab = (await listMyProjects(user.userId)).filter((project) => inTab(tab, project));
+    const shownPage = Math.min(page, Math.max(1, Math.ceil(inThisTab.length / PAGE_SIZE)));
+    listing = {
+      projects: inThisTab.slice((shownPage - 1) * PAGE_SIZE, shownPage * PAGE_SIZE),
+      page: shownPage,
+      total: inThisTab.length,
+    };
   } catch (error) {
     logger.error({ err: error }, "my projects failed to load");
   }
@@ -73,8 +80,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const repositoryFor = params.get("repository");
   return {
     tab,
-    page,
-    projects,
+    listing,
     requests,
     repository:
       repositoryFor && isId(repositoryFor) ? { projectId: repositoryFor, linked: params.has("linked") } : null,
@@ -148,15 +154,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function MyProjects() {
-  const { tab, page, projects, requests, repository } = useLoaderData<typeof loader>();
+  const { tab, listing, requests, repository } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
   const current = TABS.find((item) => item.id === tab)!;
-  const inThisTab = projects?.filter((project) => inTab(tab, project)) ?? [];
   // Pages like the catalogue: an admin of forty projects gets a page at a time.
-  const lastPage = Math.max(1, Math.ceil(inThisTab.length / PAGE_SIZE));
-  const shownPage = Math.min(page, lastPage);
-  const shown = inThisTab.slice((shownPage - 1) * PAGE_SIZE, shownPage * PAGE_SIZE);
+  const shownPage = listing?.page ?? 1;
   const closeTo = `/work?tab=${tab}${shownPage > 1 ? `&page=${shownPage}` : ""}`;
 
   // The success view closes itself after 1.5 s (spec section 4, Repository link).
@@ -201,7 +204,7 @@ export default function MyProjects() {
           tabs={TABS.map((item) => ({ id: item.id, label: item.label, href: `/work?tab=${item.id}` }))}
         />
         <div className="mt-6">
-          {projects === null ? (
+          {listing === null ? (
             <div role="alert" className="rounded-xl bg-red-50 p-5 text-red-800">
               <p className="font-semibold">Unable to load projects</p>
               <p>Failed to load projects. Please try again.</p>
@@ -209,7 +212,7 @@ export default function MyProjects() {
                 Try Again
               </Link>
             </div>
-          ) : shown.length === 0 ? (
+          ) : listing.projects.length === 0 ? (
             <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
               <p className="font-semibold">{current.empty}</p>
               <p className="mt-1 text-slate-600">Projects will appear here once you join or create them.</p>
@@ -219,7 +222,7 @@ export default function MyProjects() {
             </div>
           ) : (
             <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
-              {shown.map((project) => (
+              {listing.projects.map((project) => (
                 <li key={project.projectId} className="flex [&>article]:flex-1">
                   <WorkProjectCard project={project} tab={tab} />
                 </li>
@@ -229,7 +232,7 @@ export default function MyProjects() {
           <Pagination
             page={shownPage}
             pageSize={PAGE_SIZE}
-            total={inThisTab.length}
+            total={listing?.total ?? 0}
             search={new URLSearchParams({ tab })}
           />
         </div>
