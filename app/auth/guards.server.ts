@@ -13,7 +13,8 @@ import { getSessionUserId } from "./session.server";
 
 /** The signed-in user of a browser request, or null (looked up once per request). */
 export function getOptionalUser(request: Request): Promise<CurrentUser | null> {
-  return oncePerRequest(request, "user", () =>
+  // Keyed by the cookie too: whatever the scope, a lookup answers only for the credentials it read.
+  return oncePerRequest(request, `user:${request.headers.get("Cookie") ?? ""}`, () =>
     getSessionUserId(request).then((userId) => (userId ? getUserById(userId) : null)),
   );
 }
