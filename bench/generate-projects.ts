@@ -1,4 +1,4 @@
-import type { Insertable } from "kysely";
+import { type Insertable, sql } from "kysely";
 import type { DB } from "#db/connection";
 import type { Database, Difficulty } from "#db/schema";
 
@@ -159,5 +159,49 @@ export async function insertWorkProject(
       if (subtasks.length) await trx.insertInto("subtasks").values(subtasks).execute();
     }
     return project.id;
+  });
+}
+
+/**
+ * The crowd of issue 17's load test: `users` generated people (gainers with finished profiles),
+ * three of them in each generated project (the first its admin), and `tasks` tasks spread over
+ * those projects round-robin, each assigned to one of the project's members. Set-based inserts:
+ * 100,000 tasks take seconds, not minutes.
+ */
+export async function insertGeneratedPeopleAndTasks(db: DB, options: { users: number; tasks: number }): Promise<void> {
+  if (options.users < 3) throw new Error("At least three generated people: each project gets three members.");
+  await db.transaction().execute(async (trx) => {
+    await sql`
+      insert into users (external_id, email, full_name, role, profile_completed)
+      select 'bench|' || g, 'bench.person.' || g || '@example.org', 'Bench Person ' || g, 'gainer', true
+      from generate_series(0, ${options.users - 1}::int) g
+    `.execute(trx);
+    // Generated projects and people, each numbered from 0 in a fixed order.
+    const numbered = sql`
+      p as (
+        select id, (row_number() over (order by created_at, id))::int - 1 as n from projects
+        where kind = 'project' and description like 'Generated project %'
+      ),
+      u as (
+        select id, split_part(external_id, '|', 2)::int as n from users where external_id like 'bench|%'
+      )`;
+    await sql`
+      with ${numbered}
+      insert into project_members (project_id, user_id, role_in_project, is_admin)
+      select p.id, u.id, case when k = 0 then 'Project Owner' else 'Developer' end, k = 0
+      from p cross join generate_series(0, 2) k join u on u.n = (p.n * 3 + k) % ${options.users}::int
+    `.execute(trx);
+    await sql`
+      with ${numbered}, projects_count as (select count(*)::int as total from p)
+      insert into tasks (project_id, title, description, status, priority, type, assignee_id, created_by)
+      select p.id, 'Generated task ' || g, 'Step ' || g || ' of a generated plan.',
+        (array['Todo', 'InProgress', 'Blocked', 'Done'])[g % 4 + 1],
+        (array['Low', 'Medium', 'High', 'Critical'])[(g * 7) % 4 + 1],
+        'Feature', u.id, u.id
+      from generate_series(0, ${options.tasks - 1}::int) g
+      cross join projects_count
+      join p on p.n = g % projects_count.total
+      join u on u.n = (p.n * 3 + g % 3) % ${options.users}::int
+    `.execute(trx);
   });
 }

@@ -22,11 +22,14 @@ import { embedMissingProjects } from "~/search/project-vectors.server";
 import { demoPeople } from "#db/seed-data/people";
 import { prepareForumBench } from "./forum-data";
 import { freshDemoDatabase, signedInCookie, spawnAndWait, stopChildrenAndWait } from "./harness";
-import { insertGeneratedProjects, insertWorkProject } from "./generate-projects";
+import { insertGeneratedPeopleAndTasks, insertGeneratedProjects, insertWorkProject } from "./generate-projects";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const generated = Number(process.env.BENCH_PROJECTS ?? 10_000);
+// Issue 17's scale: 1,000 people and 100,000 tasks across the generated projects.
+const generatedUsers = Number(process.env.BENCH_USERS ?? 1_000);
+const generatedTasks = Number(process.env.BENCH_TASKS ?? 100_000);
 const port = Number(process.env.BENCH_PORT ?? 3390);
 const referencePort = port + 1;
 const databaseUrl = process.env.DATABASE_URL;
@@ -43,7 +46,13 @@ async function prepareDatabase() {
   await insertGeneratedProjects(db, generated);
   // Generated rows skip the model functions, so they get their search vectors here, as seeded ones do.
   await embedMissingProjects(db);
-  console.log(`Inserted ${generated} generated projects in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  if (generated > 0) await insertGeneratedPeopleAndTasks(db, { users: generatedUsers, tasks: generatedTasks });
+  console.log(
+    `Inserted ${generated} generated projects, ${generatedUsers} people in them and ${generatedTasks} tasks in ${(
+      (Date.now() - started) /
+      1000
+    ).toFixed(1)} s.`,
+  );
   // The forums first, in two of the demo projects (not in the work project made below).
   const forum = await prepareForumBench(db, FORUM_POSTS);
   const forumCookie = await signedInCookie(db, forum.userId, sessionSecret);
@@ -206,7 +215,7 @@ try {
 }
 
 console.log(
-  `\n${generated} generated projects + demo data, ${connections} connections, ${seconds} s per target, ${
+  `\n${generated} generated projects, ${generatedUsers} people and ${generatedTasks} tasks + demo data, ${connections} connections, ${seconds} s per target, ${
     databaseUrl ? "PostgreSQL" : "embedded database"
   }; ratio = req/s against the reference page\n`,
 );
