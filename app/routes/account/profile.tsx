@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { getOptionalUser } from "~/auth/guards.server";
 import { TabLinks } from "~/components/tab-links";
-import { getProfile, getUserRole, PROFILE_ROLES } from "~/models/profile-view.server";
+import { getProfile, PROFILE_ROLES } from "~/models/profile-view.server";
 import { orErrorScreen } from "~/utils/errors.server";
 import { initialsOf } from "~/utils/format";
 import { isId } from "~/utils/ids";
@@ -25,11 +25,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw new Response(`Unknown user role: ${params.role}. Please contact support.`, { status: 400 });
   }
   if (!isId(params.id)) throw new Response("This is not a valid profile address.", { status: 400 });
-  const actual = await getUserRole(params.id);
-  if (actual && actual !== role) throw redirect(`/profile/${actual}/${params.id}${new URL(request.url).search}`);
   const viewer = await getOptionalUser(request);
-  const tab = new URL(request.url).searchParams.get("expertise");
   const profile = await orErrorScreen(getProfile(params.id, { viewer }));
+  // An address with another role than the person's own leads to the right one.
+  if (profile.role && profile.role !== role) {
+    throw redirect(`/profile/${profile.role}/${params.id}${new URL(request.url).search}`);
+  }
+  const tab = new URL(request.url).searchParams.get("expertise");
   return { profile, tab: EXPERTISE_TABS.find((item) => item.id === tab)?.id ?? "technologies" };
 }
 
