@@ -14,6 +14,7 @@ import * as projectFilterValues from "./migrations/0015_project_filter_values";
 import * as insights from "./migrations/0016_insights";
 import * as searchStatistics from "./migrations/0017_search_statistics";
 import * as searchRemoteEmbeddings from "./migrations/0018_search_remote_embeddings";
+import * as searchDifficulty from "./migrations/0019_search_difficulty";
 
 /** Forward-only migrations, in order. Add new ones at the end; never edit a released one. */
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   "0016_insights": insights,
   "0017_search_statistics": searchStatistics,
   "0018_search_remote_embeddings": searchRemoteEmbeddings,
+  "0019_search_difficulty": searchDifficulty,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
