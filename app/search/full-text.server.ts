@@ -24,6 +24,8 @@ export interface WeightedWord {
   weight: number;
   /** The typed word a stand-in replaces; a word and its stand-ins add only their best match. */
   group?: string;
+  /** Words that must stand next to each other in this order ('food bank'), not just each somewhere. */
+  phrase?: boolean;
 }
 
 const CANDIDATES = 200;
@@ -63,7 +65,9 @@ export async function fullTextLeg(db: Kysely<Database>, terms: WeightedWord[], d
     .filter((term) => term.documents > 0);
   if (present.length === 0) return [];
   const rarity = (held: number) => Math.log(1 + Math.max(total, held) / (1 + held));
-  const wordQuery = (word: string) => sql`plainto_tsquery('english', ${word})`;
+  const phrases = new Set(present.filter((term) => term.phrase).map((term) => term.word));
+  const wordQuery = (word: string) =>
+    phrases.has(word) ? sql`phraseto_tsquery('english', ${word})` : sql`plainto_tsquery('english', ${word})`;
   const anyOf = (words: string[]) => sql`(${sql.join(words.map(wordQuery), sql` || `)})`;
 
   const groups = [...new Set(present.map((term) => term.group))].map((group) => {

@@ -24,3 +24,14 @@ export function splitWords(text: string): string[] {
 export function contentWords(text: string): string[] {
   return [...new Set(splitWords(text).filter((word) => !STOP_WORDS.has(word)))].slice(0, 32);
 }
+
+/** Pairs of meaningful words next to each other in a query ('food bank', 'machine learning'), each once. */
+export function adjacentPairs(text: string): string[] {
+  const words = splitWords(text);
+  const pairs = new Set<string>();
+  for (let i = 0; i + 1 < words.length; i++) {
+    const [first, second] = [words[i]!, words[i + 1]!];
+    if (!STOP_WORDS.has(first) && !STOP_WORDS.has(second) && first !== second) pairs.add(`${first} ${second}`);
+  }
+  return [...pairs].slice(0, 16);
+}

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { searchProjects } from "~/models/project.server";
 import { expandByMeaning } from "~/search/expansion.server";
+import { correctedQuery } from "~/search/hybrid.server";
 import { fullTextLeg, termStatistics } from "~/search/full-text.server";
 import { embedMissingProjects } from "~/search/project-vectors.server";
 import { semanticLeg } from "~/search/semantic.server";
@@ -33,6 +34,29 @@ describe("the full-text leg", () => {
     const hits = await fullTextLeg(db, [{ word: "charting", weight: 1 }]);
     expect(hits.map((hit) => hit.id)).toEqual([dashboard]);
     expect(hits[0].reasons).toEqual(["charting"]);
+  });
+
+  it("ranks words that stand together in the query higher where they stand together in the entry", async () => {
+    const apart = await entry("Holiday Rota", "Who works the holiday.", "Food for volunteers; the bank pays.");
+    const together = await entry("Neighbourhood Larder", "Shared shelves for the street.", "Runs like a food bank.");
+    const words = [
+      { word: "food", weight: 1 },
+      { word: "bank", weight: 1 },
+    ];
+    const rank = (hits: { id: string }[], id: string) => hits.findIndex((hit) => hit.id === id);
+    const loose = await fullTextLeg(db, words);
+    expect(rank(loose, apart)).toBeLessThan(rank(loose, together));
+    const hits = await fullTextLeg(db, [...words, { word: "food bank", weight: 0.5, phrase: true }]);
+    expect(rank(hits, together)).toBeLessThan(rank(hits, apart));
+    expect(rank(hits, together)).toBe(0);
+    expect(hits.find((hit) => hit.id === apart)?.reasons).toEqual(["food", "bank"]);
+  });
+
+  it("finds a project by its difficulty, kept in step as it changes", async () => {
+    await db.updateTable("projects").set({ difficulty: "Advanced" }).where("id", "=", shelter).execute();
+    expect((await fullTextLeg(db, [{ word: "advanced", weight: 1 }])).map((hit) => hit.id)).toEqual([shelter]);
+    await db.updateTable("projects").set({ difficulty: "Intermediate" }).where("id", "=", shelter).execute();
+    expect(await fullTextLeg(db, [{ word: "advanced", weight: 1 }])).toEqual([]);
   });
 });
 
@@ -83,6 +107,23 @@ describe("the semantic leg", () => {
     const expansions = await expandByMeaning(db, ["puppies"]);
     expect(expansions).toContainEqual(expect.objectContaining({ word: "dogs", from: "puppies" }));
   });
+
+  it("brings the thesaurus's words for a word no project uses, in the sense the query means", async () => {
+    await entry("Tenant Rights Hotline", "Help for tenants facing eviction.", "Volunteers answer calls.");
+    const expansions = await expandByMeaning(db, ["renters"]);
+    const used = await expandByMeaning(db, ["tenants"]);
+    expect(expansions).toContainEqual(expect.objectContaining({ word: "tenant", from: "renters" }));
+    // A word projects use finds its entries itself: the thesaurus adds nothing for it.
+    expect(used.map((expansion) => expansion.word)).not.toContain("renter");
+  });
+
+  it("makes the query's vector of its words as corrected", () => {
+    const corrections = new Map([
+      ["machine", { word: "machne", similarity: 0.6 }],
+      ["machines", { word: "machne", similarity: 0.5 }],
+    ]);
+    expect(correctedQuery(["machne", "learning"], corrections)).toBe("machine learning");
+  });
 });
 
 describe("the fused search", () => {
@@ -93,6 +134,16 @@ describe("the fused search", () => {
 
     const results = await searchProjects("tins of food for the hungry", 3);
     expect(results[0].projectId).toBe(pantry);
+
+    // A word no project uses, found through the thesaurus ('renters' → 'tenant').
+    const hotline = await entry("Eviction Hotline", "Legal help when a landlord wants you out.", "For tenants.");
+    const [renters] = await searchProjects("renters", 3);
+    expect(renters.projectId).toBe(hotline);
+    expect(renters.matchedBy.fullText).toContain("renters ≈ tenant");
+    // Words together in the query are reasons one by one, never as a phrase.
+    const [dashboards] = await searchProjects("react dashboard", 3);
+    expect(dashboards.projectId).toBe(dashboard);
+    expect(dashboards.matchedBy.fullText).toEqual(["react", "dashboard"]);
   });
 
   it("returns nothing for words that mean nothing", async () => {
