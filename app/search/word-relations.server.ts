@@ -8,19 +8,20 @@ import path from "node:path";
  * words, separated by spaces.
  */
 const FILE = path.resolve("app/search/word-relations.txt");
-let loaded: Map<string, string[]> | undefined;
+let loaded: Map<string, string> | undefined;
 
-export function decodeWordRelations(text: string): Map<string, string[]> {
-  const relations = new Map<string, string[]>();
+/** Each word's line after the word, split only when the word is looked up. */
+export function decodeWordRelations(text: string): Map<string, string> {
+  const relations = new Map<string, string>();
   for (const line of text.split("\n")) {
-    const [word, ...related] = line.split(" ");
-    if (word && related.length > 0) relations.set(word, related);
+    const space = line.indexOf(" ");
+    if (space > 0) relations.set(line.slice(0, space), line.slice(space + 1));
   }
   return relations;
 }
 
-/** Loaded on first use (about 2 MB, some tens of milliseconds), then kept for the process. */
-export function wordRelations(): Map<string, string[]> {
+/** Loaded on first use (1.9 MB), then kept for the process. */
+function wordRelations(): Map<string, string> {
   return (loaded ??= decodeWordRelations(fs.readFileSync(FILE, "utf8")));
 }
 
@@ -41,5 +42,6 @@ export function baseForms(word: string): string[] {
 /** The words related to a word in any of its forms, each once. */
 export function relatedWords(word: string): string[] {
   const relations = wordRelations();
-  return [...new Set(baseForms(word).flatMap((form) => relations.get(form) ?? []))].filter((other) => other !== word);
+  const related = baseForms(word).flatMap((form) => relations.get(form)?.split(" ") ?? []);
+  return [...new Set(related)].filter((other) => other !== word);
 }
