@@ -1,0 +1,158 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { type APIRequestContext, type Browser, expect, request as playwrightRequest } from "@playwright/test";
+import { signIn } from "./auth";
+
+/**
+ * Helpers of the fault specs (api-faults*.spec.ts): each runs a production server of its own,
+ * on a port and data folder of its own, since the shared test server must not die.
+ */
+
+/** A port of a fault spec's own: E2E_PORT plus an offset no other server of the run uses. */
+export function faultPort(offset: number): number {
+  return Number(process.env.E2E_PORT ?? 3210) + offset;
+}
+
+export interface RunningServer {
+  process: ChildProcess;
+  baseURL: string;
+  /** Everything the server wrote to stdout and stderr. */
+  log: string[];
+}
+
+/** Starts build/server.js on `port` and waits for /healthz. */
+export async function startServer(
+  port: number,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
+  const baseURL = `http://localhost:${port}`;
+  const log: string[] = [];
+  const child = spawn(process.execPath, ["build/server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+      RATE_LIMIT_SIGN_IN_PER_MINUTE: "300",
+      RATE_LIMIT_WRITES_PER_MINUTE: "100000",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
+  for (let attempt = 0; attempt < 240; attempt++) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${log.join("").slice(-2000)}`);
+    const ready = await fetch(`${baseURL}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return { process: child, baseURL, log };
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`server did not start: ${log.join("").slice(-2000)}`);
+}
+
+/** `kill -9`, and waits until the process is gone. */
+export async function killServer(server: RunningServer | undefined): Promise<void> {
+  if (!server || server.process.exitCode !== null || server.process.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.process.once("exit", resolve));
+  server.process.kill("SIGKILL");
+  await exited;
+}
+
+export interface SignedInApi {
+  api: APIRequestContext;
+  /** The session cookie's value (it must never reach the logs). */
+  sessionCookie: string;
+  close(): Promise<void>;
+}
+
+/** Signs `email` in through the development identity provider; API calls carry its session cookie. */
+export async function signedInApi(browser: Browser, baseURL: string, email: string): Promise<SignedInApi> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await signIn(page, email);
+  const sessionCookie = (await context.cookies(baseURL)).find((cookie) => cookie.name === "__session")!.value;
+  await context.close();
+  const api = await playwrightRequest.newContext({
+    baseURL,
+    extraHTTPHeaders: { Cookie: `__session=${sessionCookie}` },
+  });
+  return { api, sessionCookie, close: () => api.dispose() };
+}
+
+/**
+ * Runs each writer in a loop until the server is killed, and kills it (`kill -9`) once `enough()`
+ * holds, so the kill lands while every writer has a request in flight. A writer records what the
+ * server acknowledged and throws on an answer it should not have given; a request the dying server
+ * never answered rejects, which ends that writer's loop (the write was not acknowledged).
+ */
+export async function writeUntilKilled(
+  server: RunningServer,
+  writers: (() => Promise<unknown>)[],
+  enough: () => boolean,
+): Promise<void> {
+  let killed = false;
+  let failure: unknown = null;
+  const loops = writers.map(async (write) => {
+    while (!killed) {
+      try {
+        await write();
+      } catch (error) {
+        if (!(killed && isRequestFailure(error))) failure ??= error;
+        return;
+      }
+    }
+  });
+  const deadline = Date.now() + 60_000;
+  while (!enough() && !failure) {
+    if (Date.now() > deadline) throw new Error("the writers did not get far enough in 60 s");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  // A moment later, at no particular point of any writer's request.
+  await new Promise((resolve) => setTimeout(resolve, Math.random() * 100));
+  killed = true;
+  await killServer(server);
+  await Promise.all(loops);
+  if (failure) throw failure;
+}
+
+/** A request that got no answer (Playwright names the request call in its message). */
+function isRequestFailure(error: unknown): boolean {
+  return /apiRequestContext\.|ECONNRESET|ECONNREFUSED|socket hang up|other side closed/i.test(
+    String((error as Error)?.message ?? error),
+  );
+}
+
+/** Nothing secret in a server's logs: the session, the cookie secret, tokens, the provider's key. */
+export function expectNoSecretsInLogs(logs: string, sessionCookie: string, dataDir: string): void {
+  expect(logs.length).toBeGreaterThan(0);
+  expect(logs).not.toContain(sessionCookie);
+  expect(logs).not.toContain(decodeURIComponent(sessionCookie).split(".")[0]!);
+  expect(logs).not.toMatch(/"cookie":|"authorization":|Bearer [A-Za-z0-9-_]{20,}/i);
+  // The generated development secrets: the cookie-signing secret and the provider's private key.
+  const secrets = JSON.stringify(JSON.parse(fs.readFileSync(path.join(dataDir, "dev-secrets.json"), "utf8")));
+  const secretValues = [...secrets.matchAll(/"([^"]{16,})"/g)].map((match) => match[1]!);
+  expect(secretValues.length).toBeGreaterThan(0);
+  for (const secret of secretValues) expect(logs, "a secret in the logs").not.toContain(secret);
+}
+
+/** The first template, and the request that starts a project from it with its first role. */
+export async function templateStart(api: APIRequestContext): Promise<{ url: string; data: { selectedRole?: string } }> {
+  const templates = (await (await api.get("/api/projects/templates")).json()) as { projectId: string }[];
+  expect(templates.length).toBeGreaterThan(0);
+  const templateId = templates[0]!.projectId;
+  const detail = (await (await api.get(`/api/projects/template/${templateId}`)).json()) as {
+    requiredRoles: { roleName?: string; name?: string }[];
+  };
+  const role = detail.requiredRoles[0];
+  return {
+    url: `/api/projects/start-from-template?templateId=${templateId}`,
+    data: role ? { selectedRole: role.roleName ?? role.name } : {},
+  };
+}
