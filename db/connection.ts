@@ -99,6 +99,11 @@ export function connectDatabase(options: ConnectionOptions): DB {
     // Without a listener, an idle connection dropped by a restarting server would crash the
     // process; the pool has already discarded it, and the next query opens a fresh one.
     pool.on("error", (error) => options.onIdleConnectionError?.(error));
+    // The pool listens only to idle connections: one the server ends while it is checked out
+    // (between two statements of a transaction, or just before its release) would crash the
+    // process with an unhandled 'error' event. The statement in flight or the next one fails
+    // with the same error (a 503), and the pool discards the broken connection on release.
+    pool.on("connect", (client) => client.on("error", () => {}));
     if (embedded) {
       const end = pool.end.bind(pool);
       pool.end = async () => {

@@ -1,6 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { type APIRequestContext, type Browser, expect, request as playwrightRequest } from "@playwright/test";
 import { signIn } from "./auth";
 
@@ -154,5 +157,78 @@ export async function templateStart(api: APIRequestContext): Promise<{ url: stri
   return {
     url: `/api/projects/start-from-template?templateId=${templateId}`,
     data: role ? { selectedRole: role.roleName ?? role.name } : {},
+  };
+}
+
+const execFileAsync = promisify(execFile);
+const POSTGRES_BIN = process.env.POSTGRES_BIN ?? "/usr/lib/postgresql/15/bin";
+
+/** A throwaway PostgreSQL cluster of a test's own, which it may stop and start at will. */
+export interface PostgresCluster {
+  url: string;
+  /** The postgres user's password (it must never reach the logs). */
+  password: string;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  /** Stops it and removes its folder. */
+  remove(): Promise<void>;
+}
+
+/** Whether the PostgreSQL server binaries are installed (POSTGRES_BIN names another folder). */
+export function hasPostgresBinaries(): boolean {
+  return fs.existsSync(path.join(POSTGRES_BIN, "initdb")) && fs.existsSync(path.join(POSTGRES_BIN, "pg_ctl"));
+}
+
+/**
+ * Makes and starts a cluster on `port` in a new temporary folder. PostgreSQL refuses to run as
+ * root, so as root its programs run as the postgres user, who owns the folder.
+ */
+export async function createPostgresCluster(port: number): Promise<PostgresCluster> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "faults-pg-"));
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) execFileSync("chown", ["postgres:postgres", dir]);
+  // Asynchronously: the test's process keeps reading its server's output meanwhile.
+  const run = async (program: string, args: string[]) => {
+    const command = path.join(POSTGRES_BIN, program);
+    if (asRoot) await execFileAsync("runuser", ["-u", "postgres", "--", command, ...args]);
+    else await execFileAsync(command, args);
+  };
+  const dataDir = path.join(dir, "data");
+  const password = randomBytes(12).toString("hex");
+  const passwordFile = path.join(dir, "password");
+  fs.writeFileSync(passwordFile, password);
+  if (asRoot) execFileSync("chown", ["postgres:postgres", passwordFile]);
+  await run("initdb", [
+    "-D",
+    dataDir,
+    "-A",
+    "scram-sha-256",
+    "-U",
+    "postgres",
+    `--pwfile=${passwordFile}`,
+    "--no-sync",
+  ]);
+  const start = () =>
+    run("pg_ctl", [
+      "-D",
+      dataDir,
+      "-o",
+      `-p ${port} -k ${dir} -c fsync=off`,
+      "-l",
+      path.join(dir, "log"),
+      "-w",
+      "start",
+    ]);
+  const stop = () => run("pg_ctl", ["-D", dataDir, "-m", "fast", "-w", "stop"]);
+  await start();
+  return {
+    url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
+    password,
+    start,
+    stop,
+    async remove() {
+      await stop().catch(() => {}); // already stopped
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
