@@ -135,4 +135,5 @@ test("a PostgreSQL restart under load gives 503 with Retry-After, and the server
   const log = server.log.join("");
   expect(log, "no crash in the server's log").not.toMatch(/uncaught|unhandled/i);
   expect(log, "the database password in the log").not.toContain(cluster.password);
+  expect(log, "a database client object in the log (kilobytes a line)").not.toContain(`"client":{`);
 });
