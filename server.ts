@@ -298,6 +298,10 @@ await attachNotificationHub(server);
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 
+// A promise nobody awaited failing (a background job or a socket callback during a database
+// outage, say) is logged where the fault specs look for it, instead of taking every request down.
+process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled promise rejection"));
+
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     server.close();
