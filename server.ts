@@ -46,6 +46,7 @@ const {
   attachNotificationHub,
   listenForPageChanges,
   runInRequestScope,
+  onUnhandledRejection,
 } = entryOf(initialBuild);
 await startServices();
 
@@ -298,9 +299,9 @@ await attachNotificationHub(server);
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 
-// A promise nobody awaited failing (a background job or a socket callback during a database
-// outage, say) is logged where the fault specs look for it, instead of taking every request down.
-process.on("unhandledRejection", (reason) => logger.error({ err: reason }, "unhandled promise rejection"));
+// A promise nobody awaited failing is logged (app/utils/unhandled-rejections.server.ts) instead
+// of taking every request down with the process.
+process.on("unhandledRejection", onUnhandledRejection);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {

@@ -19,6 +19,7 @@ export { publicUrlRedirect } from "./utils/public-url.server";
 export { attachNotificationHub } from "./realtime/hub.server";
 export { listenForPageChanges } from "./realtime/page-changes.server";
 export { runInRequestScope } from "./utils/request-scope.server";
+export { onUnhandledRejection } from "./utils/unhandled-rejections.server";
 
 const ABORT_DELAY = 5_000;
 
