@@ -141,37 +141,32 @@ function taskFilter(access: ProjectAccess, options: TaskListOptions) {
     ]);
 }
 
-/** Cards in a list's order; created_at and id make every order total, so pages never overlap. */
-function orderedCards(access: ProjectAccess, options: TaskListOptions) {
-  const query = taskCards(db).where(taskFilter(access, options));
-  const sort = options.sort ?? "priority";
-  const ordered =
+/** A list's total order: created_at and id after the sort's own keys, so pages never overlap. */
+function sortKeys(sort: TaskSort) {
+  const first =
     sort === "createdAt"
-      ? query
+      ? []
       : sort === "dueDate"
-        ? query.orderBy(sql`t.due_at asc nulls last`)
+        ? [sql`t.due_at asc nulls last`]
         : sort === "status"
-          ? query.orderBy(STATUS_RANK)
-          : query.orderBy(PRIORITY_RANK).orderBy(sql`t.due_at asc nulls last`);
-  return ordered.orderBy("t.created_at", "desc").orderBy("t.id");
+          ? [STATUS_RANK]
+          : [PRIORITY_RANK, sql`t.due_at asc nulls last`];
+  return [...first, sql`t.created_at desc`, sql`t.id`];
 }
 
-/** The project's tasks as cards: the work page's groups. */
-export async function listTasks(access: ProjectAccess, options: TaskListOptions): Promise<TaskCard[]> {
-  const rows = await orderedCards(access, options).execute();
-  return rows.map(toCard);
+/** Cards in a list's order (default: priority, then due date). */
+function orderedCards(access: ProjectAccess, options: TaskListOptions) {
+  return sortKeys(options.sort ?? "priority").reduce(
+    (query, key) => query.orderBy(key),
+    taskCards(db).where(taskFilter(access, options)),
+  );
 }
 
-/**
- * A page of a project's tasks for the API (my-tasks, board): members only. Two queries, the page
- * and its count, however many tasks.
- */
-export async function pageTasks(
-  actor: CurrentUser,
-  projectId: string,
+/** A page of a list's cards (a work page group's, say) and the list's count: two queries, however many tasks. */
+export async function pageTaskCards(
+  access: ProjectAccess,
   options: TaskListOptions & { page: number; pageSize: number },
 ): Promise<Page<TaskCard>> {
-  const access = await requireMemberAccess(db, actor, projectId);
   const [rows, count] = await Promise.all([
     orderedCards(access, options)
       .limit(options.pageSize)
@@ -184,6 +179,65 @@ export async function pageTasks(
       .executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(toCard), total: count.total, page: options.page, pageSize: options.pageSize };
+}
+
+/**
+ * A page of a project's tasks for the API (my-tasks, board): members only. Two queries, the page
+ * and its count, however many tasks.
+ */
+export async function pageTasks(
+  actor: CurrentUser,
+  projectId: string,
+  options: TaskListOptions & { page: number; pageSize: number },
+): Promise<Page<TaskCard>> {
+  return pageTaskCards(await requireMemberAccess(db, actor, projectId), options);
+}
+
+export interface TaskGroup {
+  /** How many tasks the group holds. */
+  total: number;
+  /** Its first cards, in the list's order. */
+  cards: TaskCard[];
+}
+
+/**
+ * The work page's groups (Todo, In Progress, Blocked, Completed): each group's count and its first
+ * `perGroup` cards, so a board of hundreds of tasks renders a screenful, not all of them. Two
+ * queries, however many tasks.
+ */
+export async function listTaskGroups(
+  access: ProjectAccess,
+  options: TaskListOptions & { perGroup: number },
+): Promise<Record<TaskStatus, TaskGroup>> {
+  const placeInGroup = sql<number>`row_number() over (partition by t.status order by ${sql.join(
+    sortKeys(options.sort ?? "priority"),
+  )})`;
+  const firstOfEachGroup = db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom("tasks as t")
+        .where(taskFilter(access, options))
+        .select(["t.id", placeInGroup.as("place")])
+        .as("g"),
+    )
+    .select("g.id")
+    .where("g.place", "<=", options.perGroup);
+  const [rows, counts] = await Promise.all([
+    orderedCards(access, options).where("t.id", "in", firstOfEachGroup).execute(),
+    db
+      .selectFrom("tasks as t")
+      .select(["t.status", sql<number>`count(*)::int`.as("total")])
+      .where(taskFilter(access, options))
+      .groupBy("t.status")
+      .execute(),
+  ]);
+  const cards = groupByStatus(rows.map(toCard));
+  return Object.fromEntries(
+    TASK_STATUSES.map((status) => [
+      status,
+      { total: counts.find((row) => row.status === status)?.total ?? 0, cards: cards[status] },
+    ]),
+  ) as Record<TaskStatus, TaskGroup>;
 }
 
 /** Cards by status, in the order the work page shows its groups. */

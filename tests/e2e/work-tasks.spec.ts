@@ -1,6 +1,6 @@
 import { signUpAsGainer } from "./auth";
 import { expect as baseExpect, test } from "./fixtures";
-import { startOwnProject } from "./work";
+import { apiPost, startOwnProject } from "./work";
 
 // The machine these run on is shared and slow: give each expectation room.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -48,6 +48,41 @@ test.describe("the work page", () => {
     await page.getByRole("link", { name: "Back to Project" }).click();
     await expect(page.getByRole("region", { name: /^In Progress/ }).getByRole("heading")).toHaveText("In Progress (1)");
     await expect(page.getByRole("region", { name: /^Todo/ }).getByRole("heading")).toHaveText("Todo (0)");
+  });
+
+  test("a long group shows its first 20 cards and opens on its own, in pages", async ({ page }) => {
+    await signUpAsGainer(page, "Lena Longlist");
+    const { projectId } = await startOwnProject(page);
+    // 55 more to do than the template's own tasks: more than a board column and than one page.
+    for (let batch = 0; batch < 11; batch++) {
+      await Promise.all(
+        [1, 2, 3, 4, 5].map((n) =>
+          apiPost(page, `/api/projects/${projectId}/tasks`, { title: `Chore ${batch * 5 + n}`, priority: "Low" }),
+        ),
+      );
+    }
+    await page.goto(`/work/projects/${projectId}?scope=all`);
+    const todo = page.getByRole("region", { name: /^Todo/ });
+    const heading = (await todo.getByRole("heading").textContent()) ?? "";
+    const total = Number(/\((\d+)\)/.exec(heading)?.[1]);
+    expect(total).toBeGreaterThanOrEqual(55);
+    await expect(todo.getByRole("listitem")).toHaveCount(20);
+
+    await todo.getByRole("link", { name: `Show all ${total} Todo tasks` }).click();
+    await expect(page).toHaveURL(/scope=all&group=Todo/);
+    const group = page.getByRole("region", { name: /^Todo/ });
+    await expect(group.getByRole("heading", { name: `Todo (${total})` })).toBeVisible();
+    await expect(group.getByRole("listitem")).toHaveCount(50);
+    await expect(page.getByRole("region", { name: /^Blocked/ })).toHaveCount(0);
+    const pagination = group.getByRole("navigation", { name: "Pagination" });
+    await expect(pagination).toContainText("Page 1 of 2");
+    await pagination.getByRole("link", { name: "Next" }).click();
+    await expect(pagination).toContainText("Page 2 of 2");
+    await expect(group.getByRole("listitem")).toHaveCount(total - 50);
+
+    await group.getByRole("link", { name: "← All groups" }).click();
+    await expect(page).not.toHaveURL(/group=/);
+    await expect(page.getByRole("region", { name: /^Blocked/ })).toBeVisible();
   });
 
   test("outsiders, visitors and bad addresses never see a project's work", async ({ page, request }) => {

@@ -13,8 +13,8 @@ import {
   createTask,
   deleteTask,
   getTask,
-  groupByStatus,
-  listTasks,
+  listTaskGroups,
+  pageTaskCards,
   setTaskStatus,
   updateTask,
 } from "~/models/task.server";
@@ -52,16 +52,50 @@ describe("tasks", () => {
     await createTask(admin, projectId, { title: "Unassigned", priority: "Critical", dueDate: inDays(3) });
 
     const access = await requireMemberAccess(db, member, projectId);
-    expect((await listTasks(access, { scope: "mine" })).map((t) => t.title)).toEqual(["Write the README"]);
-    const all = await listTasks(access, { scope: "all" });
-    expect(all.map((t) => t.title)).toEqual(["Unassigned", "Write the README"]);
+    const titles = (group: { cards: { title: string }[] }) => group.cards.map((card) => card.title);
+    expect(titles((await listTaskGroups(access, { scope: "mine", perGroup: 20 })).Todo)).toEqual(["Write the README"]);
+    const all = await listTaskGroups(access, { scope: "all", perGroup: 20 });
+    expect(titles(all.Todo)).toEqual(["Unassigned", "Write the README"]);
 
     await setTaskStatus(member, task.taskId, { status: "Blocked" });
     await setTaskStatus(member, task.taskId, { status: "Done" });
-    const groups = groupByStatus(await listTasks(access, { scope: "all" }));
-    expect(groups.Done.map((t) => t.taskId)).toEqual([task.taskId]);
-    expect(groups.Todo).toHaveLength(1);
+    const groups = await listTaskGroups(access, { scope: "all", perGroup: 20 });
+    expect(groups.Done).toEqual({ total: 1, cards: [expect.objectContaining({ taskId: task.taskId })] });
+    expect(groups.Todo.total).toBe(1);
+    expect(groups.Blocked).toEqual({ total: 0, cards: [] });
     await expect(setTaskStatus(member, task.taskId, { status: "Finished" })).rejects.toBeInstanceOf(ValidationError);
+  });
+
+  it("shows each group's count and first cards in priority order, and pages one group whole", async () => {
+    const { admin, member, projectId } = await team();
+    const priorities = ["Low", "Critical", "Medium", "High"] as const;
+    for (let i = 0; i < 7; i++) {
+      await createTask(admin, projectId, {
+        title: `Todo ${i}`,
+        priority: priorities[i % 4],
+        assigneeId: i % 2 ? member.userId : undefined,
+      });
+    }
+    const blocked = await createTask(admin, projectId, { title: "Stuck", assigneeId: member.userId });
+    await setTaskStatus(admin, blocked.taskId, { status: "Blocked" });
+    const access = await requireMemberAccess(db, member, projectId);
+
+    const groups = await listTaskGroups(access, { scope: "all", perGroup: 3 });
+    expect(groups.Todo.total).toBe(7);
+    expect(groups.Todo.cards.map((card) => card.priority)).toEqual(["Critical", "Critical", "High"]);
+    expect(groups.Blocked).toEqual({ total: 1, cards: [expect.objectContaining({ title: "Stuck" })] });
+    expect(groups.InProgress.total).toBe(0);
+    const mine = await listTaskGroups(access, { scope: "mine", perGroup: 3 });
+    expect([mine.Todo.total, mine.Blocked.total]).toEqual([3, 1]);
+
+    const pages = await Promise.all(
+      [1, 2, 3].map((page) => pageTaskCards(access, { scope: "all", status: "Todo", page, pageSize: 3 })),
+    );
+    expect(pages.map((page) => page.total)).toEqual([7, 7, 7]);
+    expect(pages.map((page) => page.items.length)).toEqual([3, 3, 1]);
+    const seen = pages.flatMap((page) => page.items.map((card) => card.title));
+    expect(new Set(seen).size).toBe(7);
+    expect(seen.slice(0, 3)).toEqual(groups.Todo.cards.map((card) => card.title));
   });
 
   it("refuses outsiders, strangers' milestones and non-member assignees; unknown ids are 404", async () => {

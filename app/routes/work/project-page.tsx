@@ -15,7 +15,8 @@ import { CodeTab } from "~/components/work/code-tab";
 import { MilestoneBoard, MilestoneForm } from "~/components/work/milestone-board";
 import { OverviewCards } from "~/components/work/overview-cards";
 import { PROJECT_TAB_IDS, ProjectTabs } from "~/components/work/project-tabs";
-import { cardData, TaskCardLink } from "~/components/work/task-chips";
+import { cardData } from "~/components/work/task-chips";
+import { TaskGroupPage, TaskGroups } from "~/components/work/task-groups";
 import { TaskForm } from "~/components/work/task-form";
 import {
   createMilestone,
@@ -25,10 +26,10 @@ import {
   updateMilestone,
 } from "~/models/milestone.server";
 import { getCodeTab } from "~/models/github.server";
-import { createTask, groupByStatus, listTasks, taskFormOptions } from "~/models/task.server";
+import { createTask, listTaskGroups, pageTaskCards, taskFormOptions } from "~/models/task.server";
 import { getWorkOverview } from "~/models/work-overview.server";
 import { milestoneSchema } from "~/schemas/milestone";
-import { newTaskSchema, TASK_STATUS_LABELS, TASK_STATUSES } from "~/schemas/task";
+import { newTaskSchema, TASK_STATUSES } from "~/schemas/task";
 import { asDomainError, invariantResponse } from "~/utils/errors.server";
 import { readForm, replyWithError } from "~/utils/forms.server";
 import { idSchema } from "~/utils/ids";
@@ -48,7 +49,14 @@ const pageQuerySchema = z.object({
   dialog: z.enum(["add-task", "new-milestone"]).optional().catch(undefined),
   edit: idSchema.optional().catch(undefined),
   delete: idSchema.optional().catch(undefined),
+  // One status group on its own, paged (a big board shows each group's first cards only).
+  group: z.enum(TASK_STATUSES).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
 });
+
+/** Cards each group shows on the board; "Show all" opens the group on its own, in pages. */
+const CARDS_PER_GROUP = 20;
+const GROUP_PAGE_SIZE = 50;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const access = await requireProjectAccess(request, params.projectId);
@@ -56,7 +64,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const overview = getWorkOverview(access);
 
   // Each tab's data; a tab added to PROJECT_TABS loads its own here.
-  const tasks = query.tab === "tasks" ? listTasks(access, { scope: query.scope }) : null;
+  const onTasks = query.tab === "tasks";
+  const taskGroups =
+    onTasks && !query.group ? listTaskGroups(access, { scope: query.scope, perGroup: CARDS_PER_GROUP }) : null;
+  const groupPage =
+    onTasks && query.group
+      ? pageTaskCards(access, { scope: query.scope, status: query.group, page: query.page, pageSize: GROUP_PAGE_SIZE })
+      : null;
   const options = query.tab === "tasks" && query.dialog === "add-task" ? taskFormOptions(access) : null;
   const milestones = query.tab === "milestones" ? listMilestones(access) : null;
   const forumQuery = forumQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
@@ -67,7 +81,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     query,
     userId: access.actor.userId,
     overview: await overview,
-    tasks: tasks ? groupByStatus((await tasks).map(cardData)) : null,
+    taskGroups: taskGroups
+      ? await taskGroups.then((groups) =>
+          TASK_STATUSES.map((status) => ({ status, ...groups[status], cards: groups[status].cards.map(cardData) })),
+        )
+      : null,
+    groupPage: groupPage ? await groupPage.then((page) => ({ ...page, items: page.items.map(cardData) })) : null,
     options: await options,
     milestones: await milestones,
     forum: await forum,
@@ -168,7 +187,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ProjectPage() {
-  const { query, userId, overview, tasks, options, milestones, forum, forumQuery, code, isAdmin } =
+  const { query, userId, overview, taskGroups, groupPage, options, milestones, forum, forumQuery, code, isAdmin } =
     useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const actionData = useActionData<typeof action>();
@@ -176,7 +195,10 @@ export default function ProjectPage() {
   const projectId = location.pathname.split("/")[3]!;
   const base = `/work/projects/${projectId}?tab=${query.tab}`;
   const withScope = query.tab === "tasks" && query.scope === "all" ? `${base}&scope=all` : base;
-  const hrefFor = (extra: string) => `${withScope}&${extra}#dialog`;
+  const inGroup = query.group ? `&group=${query.group}` : "";
+  // The list the Tasks tab shows: the board, or one group's page of it.
+  const taskList = query.group ? `${withScope}&group=${query.group}&page=${query.page}` : withScope;
+  const hrefFor = (extra: string) => `${query.tab === "tasks" ? taskList : withScope}&${extra}#dialog`;
   const lastResult = actionData && "result" in actionData ? actionData.result : null;
   const editing = query.edit ? milestones?.find((m) => m.milestoneId === query.edit) : null;
   const deleting = query.delete ? milestones?.find((m) => m.milestoneId === query.delete) : null;
@@ -192,10 +214,10 @@ export default function ProjectPage() {
       <OverviewCards overview={overview} retryHref={`${location.pathname}${location.search}`} />
       <ProjectTabs projectId={projectId} current={query.tab} />
 
-      {query.tab === "tasks" && tasks ? (
+      {query.tab === "tasks" && (taskGroups || groupPage) ? (
         <section aria-label="My Tasks" className="space-y-4">
           {query.dialog === "add-task" && options ? (
-            <UrlDialog title="Add Task" closeTo={withScope}>
+            <UrlDialog title="Add Task" closeTo={taskList}>
               <TaskForm
                 lastResult={lastResult}
                 members={options.members}
@@ -209,38 +231,19 @@ export default function ProjectPage() {
               label="Whose tasks"
               current={query.scope}
               options={[
-                { id: "mine", label: "Assigned to me", href: base },
-                { id: "all", label: "Everyone's", href: `${base}&scope=all` },
+                { id: "mine", label: "Assigned to me", href: `${base}${inGroup}` },
+                { id: "all", label: "Everyone's", href: `${base}&scope=all${inGroup}` },
               ]}
             />
             <Link to={hrefFor("dialog=add-task")} preventScrollReset className="btn-primary">
               Add Task
             </Link>
           </div>
-          <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-4">
-            {TASK_STATUSES.map((status) => (
-              <section
-                key={status}
-                aria-labelledby={`group-${status}`}
-                className="min-w-0 rounded-2xl bg-slate-100 p-3"
-              >
-                <h2 id={`group-${status}`} className="px-1 font-semibold">
-                  {TASK_STATUS_LABELS[status]} <span className="text-slate-600">({tasks[status].length})</span>
-                </h2>
-                {tasks[status].length === 0 ? (
-                  <p className="mt-2 px-1 text-sm text-slate-600">Nothing here.</p>
-                ) : (
-                  <ul className="mt-3 space-y-2">
-                    {tasks[status].map((task) => (
-                      <li key={task.taskId}>
-                        <TaskCardLink task={task} href={`/work/projects/${projectId}/tasks/${task.taskId}`} />
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </section>
-            ))}
-          </div>
+          {taskGroups ? (
+            <TaskGroups groups={taskGroups} projectId={projectId} listHref={withScope} />
+          ) : groupPage && query.group ? (
+            <TaskGroupPage status={query.group} page={groupPage} projectId={projectId} boardHref={withScope} />
+          ) : null}
         </section>
       ) : null}
 
