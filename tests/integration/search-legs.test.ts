@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { searchProjects } from "~/models/project.server";
 import { expandByMeaning } from "~/search/expansion.server";
+import { confirmedAcronyms } from "~/search/acronyms.server";
 import { correctedQuery } from "~/search/hybrid.server";
 import { fullTextLeg, termStatistics } from "~/search/full-text.server";
 import { embedMissingProjects } from "~/search/project-vectors.server";
@@ -144,6 +145,19 @@ describe("the fused search", () => {
     const [dashboards] = await searchProjects("react dashboard", 3);
     expect(dashboards.projectId).toBe(dashboard);
     expect(dashboards.matchedBy.fullText).toEqual(["react", "dashboard"]);
+  });
+
+  it("finds the acronym of words that stand together, where the catalogue shows what it stands for", async () => {
+    const filter = await entry("Spam Filter", "Sort the mail with ML.", "A small model, trained weekly.");
+    await entry("Machine Learning Club", "Learn ML together.", "Machine learning basics, every week.");
+    await entry("Clinic Records", "Screening records.", "Keeps TB tests in order.");
+    expect(await confirmedAcronyms(db, ["machine learning", "total beginner"], ["machine", "learning"])).toEqual([
+      { acronym: "ml", pair: "machine learning" },
+    ]);
+    const results = await searchProjects("machine learning", 6);
+    expect(results.find((result) => result.projectId === filter)?.matchedBy.fullText).toEqual([
+      "machine learning ≈ ml",
+    ]);
   });
 
   it("returns nothing for words that mean nothing", async () => {

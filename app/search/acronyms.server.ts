@@ -1,0 +1,38 @@
+import { type Kysely, sql } from "kysely";
+import type { Database } from "#db/schema";
+
+/**
+ * Acronyms of the query's neighbouring word pairs ('machine learning' → 'ml', 'user interface' →
+ * 'ui'), so entries that only say 'ML' are found too. An acronym counts only where the catalogue
+ * shows it stands for those words: some project uses both the pair and the acronym (so 'total
+ * beginner' does not become 'TB', a test in one project). Both lookups go through the GIN index.
+ */
+export interface Acronym {
+  acronym: string;
+  pair: string;
+}
+
+export function acronymOf(pair: string): string | null {
+  const acronym = pair
+    .split(" ")
+    .map((word) => word[0])
+    .join("");
+  return /^\p{L}{2,}$/u.test(acronym) ? acronym : null;
+}
+
+export async function confirmedAcronyms(db: Kysely<Database>, pairs: string[], typed: string[]): Promise<Acronym[]> {
+  const candidates = pairs.flatMap((pair) => {
+    const acronym = acronymOf(pair);
+    return acronym && !typed.includes(acronym) ? [{ acronym, pair }] : [];
+  });
+  if (candidates.length === 0) return [];
+  const { rows } = await sql<{ acronym: string; pair: string }>`
+    select c.acronym, c.pair from unnest(${candidates.map((c) => c.acronym)}::text[], ${candidates.map((c) => c.pair)}::text[])
+      as c(acronym, pair)
+    where numnode(plainto_tsquery('english', c.acronym)) > 0 and exists (
+      select 1 from projects p
+      where p.search_document @@ (plainto_tsquery('english', c.acronym) && phraseto_tsquery('english', c.pair))
+    )
+  `.execute(db);
+  return rows;
+}
