@@ -1,8 +1,7 @@
 import { PassThrough } from "node:stream";
+import { buffer } from "node:stream/consumers";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { logger } from "./logger.server";
 import { NonceProvider } from "./utils/nonce";
@@ -32,37 +31,29 @@ export default function handleRequest(
 ) {
   markPersonal(request, responseHeaders);
   responseStatusCode = statusForRequest(request, responseStatusCode, responseHeaders);
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   const nonce = loadContext.cspNonce;
   return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    let abortRender = () => {};
-    const abortTimer = setTimeout(() => abortRender(), ABORT_DELAY);
-    const respond = () => {
-      shellRendered = true;
-      const body = new PassThrough();
-      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      resolve(
-        new Response(createReadableStreamFromReadable(body), {
-          headers: responseHeaders,
-          status: responseStatusCode,
-        }),
-      );
-      pipe(body);
-    };
+    const abortTimer = setTimeout(() => abort(), ABORT_DELAY);
+    // An error inside the page that React recovered from; one that stops the shell is Remix's to report.
+    let recovered: unknown = null;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        onShellReady() {
-          if (!waitForAll) respond();
-        },
+        // Every screen renders whole on the server (it must work without JavaScript, so nothing
+        // streams in later), so the page is sent as one buffer when it is all there: one write
+        // and one compression instead of a stream of React's 2 KB chunks through web streams.
         onAllReady() {
-          // A finished render must not keep its whole tree alive for the abort delay.
           clearTimeout(abortTimer);
-          if (waitForAll) respond();
+          if (recovered) console.error(recovered);
+          const body = new PassThrough();
+          pipe(body);
+          buffer(body).then((html) => {
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+          }, reject);
         },
         onShellError(error: unknown) {
           clearTimeout(abortTimer);
@@ -70,11 +61,10 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          recovered = error;
         },
       },
     );
-    abortRender = abort;
   });
 }
 
