@@ -109,6 +109,19 @@ describe("the semantic leg", () => {
     expect(expansions).toContainEqual(expect.objectContaining({ word: "dogs", from: "puppies" }));
   });
 
+  it("leaves a technology's name to mean the technology, not its English senses", async () => {
+    await entry("Feedback Wall", "See how people react.", "Everyone reads it differently.");
+    // Every project here uses React (the factory's technologies).
+    expect((await expandByMeaning(db, ["react"])).map((expansion) => expansion.word)).not.toContain("differently");
+    await db
+      .updateTable("projects")
+      .set({ technologies: ["Vue.js"] })
+      .execute();
+    expect(await expandByMeaning(db, ["react"])).toContainEqual(
+      expect.objectContaining({ word: "differently", from: "react" }),
+    );
+  });
+
   it("brings the thesaurus's words for a word no project uses, in the sense the query means", async () => {
     await entry("Tenant Rights Hotline", "Help for tenants facing eviction.", "Volunteers answer calls.");
     const expansions = await expandByMeaning(db, ["renters"]);
