@@ -17,7 +17,7 @@ export const EMBEDDING_DIMENSIONS = 100;
 
 // Smooth inverse frequency a / (a + p(word)), p from Zipf's law over ranks (harmonic number ~ 12).
 const SIF_A = 3e-4;
-const rarity = (rank: number) => SIF_A / (SIF_A + 1 / ((rank + 1) * 12));
+export const wordRarity = (rank: number) => SIF_A / (SIF_A + 1 / ((rank + 1) * 12));
 
 /** The text's vector, or null when none of its words is known (nothing to compare). */
 export function embedText(parts: WeightedText[]): number[] | null {
@@ -32,7 +32,7 @@ export function embedText(parts: WeightedText[]): number[] | null {
       const offset = row * dimensions;
       let norm = 0;
       for (let i = 0; i < dimensions; i++) norm += values[offset + i] ** 2;
-      const scale = (weight * rarity(row)) / Math.sqrt(norm);
+      const scale = (weight * wordRarity(row)) / Math.sqrt(norm);
       for (let i = 0; i < dimensions; i++) sum[i] += values[offset + i] * scale;
     }
   }

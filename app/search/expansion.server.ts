@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "#db/schema";
 import { relatedWords } from "./word-relations.server";
-import { wordVectors } from "./word-vectors.server";
+import { unitWordVectors as normalised, wordVectors } from "./word-vectors.server";
 
 /**
  * Query expansion by meaning: for each query word, the words projects use whose word vectors are
@@ -39,22 +39,6 @@ export interface Expansion {
   word: string;
   from: string;
   similarity: number;
-}
-
-let unitVectors: Float32Array | undefined;
-
-/** The word vectors as unit-length floats, made once: 24 MB for quick dot products. */
-function normalised(): Float32Array {
-  if (unitVectors) return unitVectors;
-  const { dimensions, values } = wordVectors();
-  const result = new Float32Array(values.length);
-  for (let offset = 0; offset < values.length; offset += dimensions) {
-    let norm = 0;
-    for (let i = 0; i < dimensions; i++) norm += values[offset + i] ** 2;
-    const scale = 1 / Math.sqrt(norm || 1);
-    for (let i = 0; i < dimensions; i++) result[offset + i] = values[offset + i] * scale;
-  }
-  return (unitVectors = result);
 }
 
 // A scan of every vector costs milliseconds; people reuse words, so answers are kept (bounded).

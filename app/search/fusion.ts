@@ -14,7 +14,15 @@ export interface FusedHit {
   matchedBy: Partial<Record<LegName, string[]>>;
 }
 
-export function fuseByRank(legs: Partial<Record<LegName, LegHit[]>>, weights: Record<LegName, number>): FusedHit[] {
+/**
+ * `orderings` only reorder what the legs found (each adds weight / (K + rank) to the entries it
+ * ranks, as a leg does), and are no reason an entry matched.
+ */
+export function fuseByRank(
+  legs: Partial<Record<LegName, LegHit[]>>,
+  weights: Record<LegName, number>,
+  orderings: { hits: LegHit[]; weight: number }[] = [],
+): FusedHit[] {
   const fused = new Map<string, FusedHit>();
   for (const [leg, hits] of Object.entries(legs) as [LegName, LegHit[]][]) {
     hits.forEach((hit, index) => {
@@ -22,6 +30,12 @@ export function fuseByRank(legs: Partial<Record<LegName, LegHit[]>>, weights: Re
       entry.score += weights[leg] / (K + index + 1);
       entry.matchedBy[leg] = hit.reasons;
       fused.set(hit.id, entry);
+    });
+  }
+  for (const { hits, weight } of orderings) {
+    hits.forEach((hit, index) => {
+      const entry = fused.get(hit.id);
+      if (entry) entry.score += weight / (K + index + 1);
     });
   }
   return [...fused.values()].sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));

@@ -56,3 +56,19 @@ let loaded: WordVectors | undefined;
 export function wordVectors(): WordVectors {
   return (loaded ??= decodeWordVectors(fs.readFileSync(FILE)));
 }
+
+let unitVectors: Float32Array | undefined;
+
+/** The word vectors as unit-length floats, made once: 24 MB for quick dot products. */
+export function unitWordVectors(): Float32Array {
+  if (unitVectors) return unitVectors;
+  const { dimensions, values } = wordVectors();
+  const result = new Float32Array(values.length);
+  for (let offset = 0; offset < values.length; offset += dimensions) {
+    let norm = 0;
+    for (let i = 0; i < dimensions; i++) norm += values[offset + i] ** 2;
+    const scale = 1 / Math.sqrt(norm || 1);
+    for (let i = 0; i < dimensions; i++) result[offset + i] = values[offset + i] * scale;
+  }
+  return (unitVectors = result);
+}

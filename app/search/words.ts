@@ -11,6 +11,11 @@ const STOP_WORDS = new Set(
   ).split(" "),
 );
 
+/** Whether a (lower-case) word says nothing about what a project is. */
+export function isStopWord(word: string): boolean {
+  return STOP_WORDS.has(word);
+}
+
 /** Lower-case words of a text, technology spellings kept whole (c#, node.js, c++), in order. */
 export function splitWords(text: string): string[] {
   return text

@@ -3,6 +3,7 @@ import { db } from "~/db.server";
 import { searchProjects } from "~/models/project.server";
 import { expandByMeaning } from "~/search/expansion.server";
 import { confirmedAcronyms } from "~/search/acronyms.server";
+import { closeWordsOrder } from "~/search/close-words.server";
 import { correctedQuery } from "~/search/hybrid.server";
 import { fullTextLeg, termStatistics } from "~/search/full-text.server";
 import { embedMissingProjects } from "~/search/project-vectors.server";
@@ -137,6 +138,17 @@ describe("the semantic leg", () => {
       ["machines", { word: "machne", similarity: 0.5 }],
     ]);
     expect(correctedQuery(["machne", "learning"], corrections)).toBe("machine learning");
+  });
+});
+
+describe("the word-by-word closeness", () => {
+  it("ranks the given entries by how close each query word comes to one of their words", async () => {
+    const hits = await closeWordsOrder(db, "puppies", [pantry, dashboard, shelter]);
+    expect(hits.map((hit) => hit.id)).toEqual([shelter, expect.any(String), expect.any(String)]);
+    expect(hits[0].score).toBeGreaterThan(hits[1].score);
+    const [exact] = await closeWordsOrder(db, "groceries", [pantry, shelter]);
+    expect(exact.id).toBe(pantry);
+    expect(await closeWordsOrder(db, "puppies", [])).toEqual([]);
   });
 });
 
