@@ -20,6 +20,19 @@ import { unitWordVectors as normalised, wordVectors } from "./word-vectors.serve
  * means that technology, so it is not expanded by its English senses ('react' → 'differently',
  * 'swift' → 'quick', 'spring' → 'summer'): 0.777 / 0.892 → 0.778 / 0.897 (folds by alternate id: A
  * 0.816 / 0.906 → 0.816 / 0.917, B 0.738 / 0.878 → 0.741 / 0.878).
+ *
+ * Tried and left out (nDCG@6 / recall@12; folds A / B by alternate id, baseline 0.772–0.786):
+ * - the thesaurus for every query word at 0.3–1 of its cosine, 2–4 words: 0.756–0.777, never up
+ *   in both folds (one gains 0.01–0.02, the other loses as much); again with the close-words
+ *   ordering: 0.785 / 0.892 against 0.786 / 0.897.
+ * - neighbours with the query word's own stem skipped ('shelters' for 'shelter', found anyway), so
+ *   the 3 places go to other words: 0.782 / 0.883 against 0.777 / 0.892 (recall down in A); with
+ *   the close-words ordering 0.787 / 0.897 (A −0.003, B +0.004).
+ * - neighbours the thesaurus does not confirm at 0.3–0.7 of their cosine: 0.756–0.758 (against 0.772).
+ * - neighbours weighed by cosine² or cosine³, or 0.6–0.8 of it: 0.744–0.766; 2 or 4 a word: 0.766 /
+ *   0.857, 0.774 / 0.892; a shortlist of 200 or 1,000 nearest words: no change.
+ * - neighbours chosen by closeness to the rest of the query (its other words' mean cosine, as a
+ *   floor 0–0.2 or added to the ranking): 0.741–0.778 against 0.777.
  */
 // 0.6 measured best (nDCG@6 / recall@12: 0.719 / 0.833; 0.55: 0.713 / 0.817; 0.65: 0.706 / 0.789).
 const MIN_COSINE = 0.6;

@@ -20,6 +20,14 @@ import { adjacentPairs, contentWords, splitWords } from "./words";
 // grows when the full-text finds cover less of the query (at best 0.717 / 0.800), and pseudo-
 // relevance feedback, in meaning (the top finds' vectors added to the query's) or in words (their
 // rarest shared words added to the query): within ±0.01 either way.
+// Measured again at 0.757–0.786 (issue 15's second pass; "A / B" are the dev queries in two folds by
+// alternate id, kept only what helped both): weight 0.05 0.780, 0.15 0.776 (against 0.786 with the
+// close-words ordering); K 30 0.744 and 100 0.748, full text's K 30 0.723 and 100 0.730 (against
+// 0.757); the semantic leg's top 1–3 hits lifted by 0.3–1 more: 0.644–0.711 (against 0.777), its
+// top hits are too often wrong; score fusion (full-text score over the best one plus 0.1–0.5 of the
+// min-max cosine): 0.744–0.762 / 0.842–0.875 (against 0.777 / 0.883). Each typed word weighed by its
+// rarity in English (the semantic leg's SIF weight, power 0.5–2) besides the catalogue's: 0.765–0.771
+// (A −0.02, B +0.01, against 0.777).
 const WEIGHTS: Record<LegName, number> = { fullText: 1, semantic: 0.1 };
 // The found entries reordered by how close each query word comes to one of the entry's words
 // (close-words.server.ts), fused at this weight: nDCG@6 / recall@12 0.778 / 0.897 → 0.786 / 0.897
