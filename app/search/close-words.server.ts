@@ -13,13 +13,16 @@ import { contentWords, isStopWord, splitWords } from "./words";
  *
  * A closeness below MIN_COSINE counts nothing, and one of 1 (the word itself) counts fully; a
  * query word counts by how rare it is in English, as in the semantic leg. The entry's name and
- * tagline count fully, its goals and description at PROSE_WEIGHT. Only the given entries
+ * tagline count fully, its goals, description, skills, roles and level at PROSE_WEIGHT. Only the given entries
  * are read (by primary key): the cost does not grow with the catalogue. About 3 ms a search for
  * the 80 entries two legs find (a 2-core machine under load; the read overlaps the semantic leg):
  * bench/search-profile.ts at 100,000 projects on PostgreSQL, hybrid p50 16-18 → 18-20 ms.
  */
 // `npm run search:eval`, as an ordering fused at 0.2 (see hybrid.server.ts): 0.4 measured best
 // (0.35: 0.784, 0.4: 0.786, 0.45: 0.779, 0.5: 0.769 nDCG@6); prose 0.7 (0.5: 0.783, 1: 0.779).
+// The skills, roles and level among the prose ('python', 'beginner', 'iOS developer'): 0.786 /
+// 0.897 → 0.791 / 0.897 (folds by alternate id: A 0.827 → 0.834, B 0.745 → 0.747); among the name
+// and tagline instead 0.787.
 // Its score added to the full-text score for the query words an entry lacks (instead of an
 // ordering of its own), 0.3–1 of it: 0.763–0.776 (against 0.777).
 const MIN_COSINE = 0.4;
@@ -31,6 +34,8 @@ interface EntryText {
   tagline: string;
   description: string;
   goals: string[];
+  /** Technologies, languages, roles and level, as the search document holds them. */
+  skills: string;
 }
 
 // An entry's words as vector rows, kept while its text stays the same: splitting the prose of
@@ -41,7 +46,7 @@ const wordsCache = new Map<string, { text: string; heading: Int32Array; prose: I
 
 function entryWords(entry: EntryText): { heading: Int32Array; prose: Int32Array } {
   const headingText = `${entry.name} ${entry.tagline}`;
-  const text = `${headingText}\n${entry.goals.join(" ")} ${entry.description}`;
+  const text = `${headingText}\n${entry.goals.join(" ")} ${entry.description} ${entry.skills}`;
   const known = wordsCache.get(entry.id);
   if (known?.text === text) return known;
   const { rows: vocabulary } = wordVectors();
@@ -67,7 +72,10 @@ export async function closeWordsOrder(db: Kysely<Database>, query: string, ids: 
   });
   if (ids.length === 0 || queryWords.length === 0) return [];
   const { rows } = await sql<EntryText>`
-    select id, name, tagline, description, goals from projects where id = any(${ids}::uuid[])
+    select p.id, p.name, p.tagline, p.description, p.goals,
+      array_to_string(p.technologies || p.programming_languages, ' ') || ' ' || coalesce(p.difficulty, '') || ' ' ||
+        coalesce((select string_agg(r.name, ' ') from project_roles r where r.project_id = p.id), '') as skills
+    from projects p where p.id = any(${ids}::uuid[])
   `.execute(db);
 
   // Each distinct word once: its closeness to every query word, computed once for all entries
