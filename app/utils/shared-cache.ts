@@ -8,6 +8,16 @@ import type { HeadersFunction } from "@remix-run/node";
  */
 export const SHARED_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while-revalidate=60";
 
+/**
+ * A public API list (the catalogue's running projects, the templates): the same for everyone who
+ * asks without credentials, so browsers keep it 30 s and shared caches (the host's too) as long,
+ * until the data behind it changes.
+ */
+export const SHARED_API_HEADERS = {
+  "Cache-Control": "public, max-age=30, s-maxage=30",
+  Vary: "Cookie, Authorization",
+} as const;
+
 /** `export const headers = sharedPageHeaders;` on a screen that shows visitors the same page. */
 export const sharedPageHeaders: HeadersFunction = ({ parentHeaders, errorHeaders }) => {
   const headers = new Headers(parentHeaders);

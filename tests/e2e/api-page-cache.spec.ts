@@ -44,4 +44,21 @@ test.describe("the shared cache of visitors' pages", () => {
     expect(visitor.headers()["cache-control"]).toMatch(/^public/);
     expect(await visitor.text()).not.toContain("Account menu for");
   });
+
+  test("keeps the public project lists for visitors, never for a caller with credentials", async ({
+    request,
+    page,
+  }) => {
+    const path = "/api/projects/active?pageSize=3";
+    await expect.poll(() => cacheState(request, path)).toBe("HIT");
+    const kept = await request.get(path);
+    expect(kept.headers()["cache-control"]).toBe("public, max-age=30, s-maxage=30");
+    expect(kept.headers()["x-total-count"]).toMatch(/^\d+$/);
+    expect(await kept.json()).toHaveLength(3);
+
+    await signIn(page, "grace.mensah@example.org");
+    const signedIn = await page.request.get(path);
+    expect(signedIn.headers()["x-cache"]).toBeUndefined();
+    expect(signedIn.headers()["cache-control"]).toBe("private, no-store");
+  });
 });

@@ -42,7 +42,8 @@ describe("personal answers are private, no-store", () => {
       params: {},
       context: routeContext,
     });
-    expect(anonymous.headers.get("Cache-Control")).toBe("public, max-age=30");
+    expect(anonymous.headers.get("Cache-Control")).toBe("public, max-age=30, s-maxage=30");
+    expect(anonymous.headers.get("Vary")).toBe("Cookie, Authorization");
     const signedIn = await activeLoader({
       request: await apiRequest("/api/projects/active", { user: await createUser() }),
       params: {},

@@ -2,6 +2,7 @@ import { listTemplates } from "~/models/project.server";
 import { catalogueFiltersSchema, pagingSchema } from "~/schemas/catalogue";
 import { apiRoute, parseQuery } from "~/utils/api.server";
 import { pagedResponse } from "~/utils/paging.server";
+import { SHARED_API_HEADERS } from "~/utils/shared-cache";
 
 const querySchema = catalogueFiltersSchema.merge(pagingSchema);
 
@@ -10,7 +11,7 @@ export const loader = apiRoute({
   GET: async ({ request }) => {
     const { page, pageSize, ...filters } = parseQuery(request, querySchema);
     const result = await listTemplates(filters, { page, pageSize });
-    return pagedResponse(request, result, { headers: { "Cache-Control": "public, max-age=30" } });
+    return pagedResponse(request, result, { headers: SHARED_API_HEADERS });
   },
 });
 export const action = loader;
