@@ -4,7 +4,7 @@ import { searchProjects } from "~/models/project.server";
 import { expandByMeaning } from "~/search/expansion.server";
 import { confirmedAcronyms } from "~/search/acronyms.server";
 import { closeWordsOrder } from "~/search/close-words.server";
-import { correctedQuery } from "~/search/hybrid.server";
+import { correctedQuery, misspeltCorrected } from "~/search/hybrid.server";
 import { fullTextLeg, termStatistics } from "~/search/full-text.server";
 import { embedMissingProjects } from "~/search/project-vectors.server";
 import { semanticLeg } from "~/search/semantic.server";
@@ -138,6 +138,14 @@ describe("the semantic leg", () => {
       ["machines", { word: "machne", similarity: 0.5 }],
     ]);
     expect(correctedQuery(["machne", "learning"], corrections)).toBe("machine learning");
+  });
+
+  it("corrects for the close-words ordering only the words the vectors do not know", () => {
+    const corrections = new Map([
+      ["machine", { word: "machne", similarity: 0.6 }],
+      ["check", { word: "checkups", similarity: 0.5 }],
+    ]);
+    expect(misspeltCorrected(["machne", "learning", "checkups"], corrections)).toBe("machine learning checkups");
   });
 });
 
