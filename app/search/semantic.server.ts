@@ -11,6 +11,7 @@ import { LEG_DEPTH, type LegHit, SEARCHABLE_SQL } from "./legs";
  * only over the entries the other legs found (`within`), so the leg then reorders by meaning but
  * finds nothing new. Install pgvector where a large catalogue should find paraphrases alone.
  */
+// With the close-words ordering (0.795 / 0.897 at 0.35): 0.3 0.789, 0.4 0.787.
 const MIN_SIMILARITY = 0.35;
 /** Up to this many projects, plain SQL compares the query with every entry (about 40 ms at most). */
 export const EXACT_LIMIT = 2_000;
