@@ -78,7 +78,7 @@ export async function matchProjectsForUser(userId: string, count: number): Promi
   const keywords = [...profile.skills, ...profile.interests];
   const candidates =
     keywords.length > 0
-      ? (await searchProjects(keywords.join(" "), 50)).filter(
+      ? (await searchProjects(keywords.join(" "), 50, { keywords: true })).filter(
           (project) => project.kind === "project" && !skip.has(project.projectId),
         )
       : [];

@@ -251,8 +251,12 @@ export interface SearchResult extends ProjectSummary {
  * The hybrid search (app/search): running projects and templates alike, best matches first.
  * (`npm run search:eval` judges every change to its ranking.)
  */
-export async function searchProjects(query: string, count: number): Promise<SearchResult[]> {
-  const hits = await hybridSearch(db, query, count);
+export async function searchProjects(
+  query: string,
+  count: number,
+  options: { keywords?: boolean } = {},
+): Promise<SearchResult[]> {
+  const hits = await hybridSearch(db, query, count, options);
   if (hits.length === 0) return [];
   const rows = await summaryQuery()
     .where(

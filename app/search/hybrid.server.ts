@@ -60,7 +60,15 @@ export async function hybridSearch(
   db: Kysely<Database>,
   query: string,
   count: number,
-  options: { embeddings?: EmbeddingsEndpoint | null } = {},
+  options: {
+    embeddings?: EmbeddingsEndpoint | null;
+    /**
+     * The query is a list of names (a profile's skills and interests), not something typed: its
+     * words are spelt right and its neighbours are not phrases, so it skips the typo leg, phrases
+     * and acronyms (a third of a match's cost, measured in PERFORMANCE.md).
+     */
+    keywords?: boolean;
+  } = {},
 ): Promise<FusedHit[]> {
   const words = [...new Set(splitWords(query))].slice(0, 32);
   if (words.length === 0) return [];
@@ -68,7 +76,7 @@ export async function hybridSearch(
   const endpoint = options.embeddings === undefined ? configuredEndpoint() : options.embeddings;
   // With EMBEDDINGS_URL the query's vector comes from there (the offline one when that fails).
   // Without an index a large catalogue's semantic leg waits for the full-text finds to reorder.
-  const correctionsFound = correctTypos(db, words);
+  const correctionsFound = options.keywords ? Promise.resolve(new Map<never, never>()) : correctTypos(db, words);
   const semanticPlan = (async () => {
     const remoteVector = endpoint ? await remoteQueryVector(endpoint, query) : null;
     // The offline vector knows no misspelt word, so it is made of the query as corrected
@@ -80,9 +88,10 @@ export async function hybridSearch(
     const hits = mode === "within" ? null : await semanticLeg(db, query, depth, plan.vector, undefined, plan.model);
     return { ...plan, hits };
   })();
-  const acronymsFound = correctionsFound.then((found) =>
-    confirmedAcronyms(db, adjacentPairs(correctedQuery(words, found)), words),
-  );
+  const pairs = options.keywords ? [] : adjacentPairs(query);
+  const acronymsFound = options.keywords
+    ? Promise.resolve([])
+    : correctionsFound.then((found) => confirmedAcronyms(db, adjacentPairs(correctedQuery(words, found)), words));
   const [corrections, expansions, acronyms, semanticFound] = await Promise.all([
     correctionsFound,
     expandByMeaning(db, contentWords(query)),
@@ -93,7 +102,7 @@ export async function hybridSearch(
     ...words.map((word) => ({ word, weight: 1 })),
     ...[...corrections].map(([word, typed]) => ({ word, weight: typed.similarity, group: typed.word })),
     ...expansions.map((expansion) => ({ word: expansion.word, weight: expansion.similarity, group: expansion.from })),
-    ...adjacentPairs(query).map((pair) => ({ word: pair, weight: PHRASE_WEIGHT, phrase: true })),
+    ...pairs.map((pair) => ({ word: pair, weight: PHRASE_WEIGHT, phrase: true })),
     // An acronym stands for its pair's words together: it counts as much as one word, in place
     // of the phrase's bonus.
     ...acronyms.map(({ acronym, pair }) => ({ word: acronym, weight: ACRONYM_WEIGHT, group: pair })),

@@ -193,6 +193,15 @@ describe("the fused search", () => {
     ]);
   });
 
+  it("takes a profile's list of names as it is: no corrections, phrases or acronyms", async () => {
+    const [corrected] = await searchProjects("reactt", 3);
+    expect(corrected.projectId).toBe(dashboard);
+    expect(await searchProjects("reactt", 3, { keywords: true })).toEqual([]);
+    const [listed] = await searchProjects("React Dashboard", 3, { keywords: true });
+    expect(listed.projectId).toBe(dashboard);
+    expect(listed.matchedBy.fullText).toEqual(["react", "dashboard"]);
+  });
+
   it("returns nothing for words that mean nothing", async () => {
     expect(await searchProjects("qwxzv", 6)).toEqual([]);
     expect(await searchProjects("the and of", 6)).toEqual([]);
