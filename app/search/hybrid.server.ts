@@ -65,7 +65,7 @@ export async function hybridSearch(
     /**
      * The query is a list of names (a profile's skills and interests), not something typed: its
      * words are spelt right and its neighbours are not phrases, so it skips the typo leg, phrases
-     * and acronyms (a third of a match's cost, measured in PERFORMANCE.md).
+     * and acronyms (a quarter of a match's cost on the demo data: PERFORMANCE.md, "Signed-in pages").
      */
     keywords?: boolean;
   } = {},
