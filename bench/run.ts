@@ -98,13 +98,28 @@ async function startReference() {
   return spawnAndWait(["bench/reference/server.js"], env, `http://127.0.0.1:${referencePort}/`);
 }
 
-function measure(url: string, headers: Record<string, string> = {}, clients = connections): Promise<autocannon.Result> {
+interface Measured {
+  result: autocannon.Result;
+  /** Every response's latency (ms), for exact percentiles: autocannon reports p90 and p97.5, not p95. */
+  latencies: number[];
+}
+
+function measure(
+  url: string,
+  headers: Record<string, string> = {},
+  clients = connections,
+  paths?: string[],
+): Promise<Measured> {
   return new Promise((resolve, reject) => {
     // What a browser sends: compressed answers are part of what a page costs.
     const sent = { "accept-encoding": "gzip, deflate, br", ...headers };
-    autocannon({ url, connections: clients, duration: seconds, headers: sent }, (error, result) =>
-      error ? reject(error) : resolve(result),
+    const latencies: number[] = [];
+    const requests = paths?.map((path) => ({ method: "GET" as const, path }));
+    const instance = autocannon(
+      { url, connections: clients, duration: seconds, headers: sent, requests },
+      (error, result) => (error ? reject(error) : resolve({ result, latencies })),
     );
+    instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });
 }
 
@@ -120,12 +135,29 @@ interface Target {
   path: string;
   signedIn?: "member" | "forum";
   budget?: number;
-  /** Measured one request at a time: the latency one person sees, against this budget (p97.5, ms). */
+  /** Measured one request at a time: the latency one person sees, against this budget (p95, ms). */
   alone?: { latencyBudgetMs: number };
+  /** Requests made in turn instead of `path` alone (each checked first like `path`). */
+  paths?: string[];
 }
 const VISITOR_PAGE = 1.0;
 const SIGNED_IN_PAGE = 0.6;
 const SEARCH_LATENCY_MS = 30;
+const searchPath = (query: string) => `/api/projects/search/vector?query=${encodeURIComponent(query)}&count=12`;
+const NATURAL_QUERIES = [
+  "help an animal shelter with volunteers",
+  "food bank inventory",
+  "I want to make a game that teaches kids something",
+  "our clinic patients keep missing appointments",
+  "python data science beginner",
+  "stop renters getting thrown out of their apartments",
+];
+const TYPO_QUERIES = [
+  "reactt dashbord",
+  "kubernets deploy pipline",
+  "machne learning imag clasifier",
+  "volunter tutoring",
+];
 const targets: Record<string, Target> = {
   "/": { path: "/", budget: VISITOR_PAGE },
   "/search-projects": { path: "/search-projects", budget: VISITOR_PAGE },
@@ -138,13 +170,16 @@ const targets: Record<string, Target> = {
     path: "/api/projects/search/vector?query=help%20an%20animal%20shelter%20with%20volunteers&count=12",
   },
   "search, typos": { path: "/api/projects/search/vector?query=reactt%20dashbord&count=6" },
-  // Issue 15's budget is a search's own latency (p95 ≤ 30 ms; autocannon reports p97.5, stricter).
-  "search, a natural request, one at a time": {
-    path: "/api/projects/search/vector?query=help%20an%20animal%20shelter%20with%20volunteers&count=12",
+  // Issue 15's budget is a search's own latency (p95 ≤ 30 ms): one person's requests, one at a
+  // time, each of these in turn (different words, so no answer is only a warm cache's).
+  "search, natural requests, one at a time": {
+    path: searchPath(NATURAL_QUERIES[0]!),
+    paths: NATURAL_QUERIES.map(searchPath),
     alone: { latencyBudgetMs: SEARCH_LATENCY_MS },
   },
   "search, typos, one at a time": {
-    path: "/api/projects/search/vector?query=reactt%20dashbord&count=6",
+    path: searchPath(TYPO_QUERIES[0]!),
+    paths: TYPO_QUERIES.map(searchPath),
     alone: { latencyBudgetMs: SEARCH_LATENCY_MS },
   },
   "/ signed in": { path: "/", signedIn: "member", budget: SIGNED_IN_PAGE },
@@ -192,11 +227,16 @@ interface Row {
   errors: number;
   non2xx: number;
 }
-function row(target: string, result: autocannon.Result, referenceRps: number, spec: Partial<Target> = {}): Row {
+const percentile = (values: number[], share: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? 0;
+};
+
+function row(target: string, { result, latencies }: Measured, referenceRps: number, spec: Partial<Target> = {}): Row {
   const rps = Math.round(result.requests.average);
   const ratio = Math.round((100 * rps) / referenceRps) / 100;
   const { budget, alone } = spec;
-  const p97 = result.latency.p97_5;
+  const p95 = Math.round(percentile(latencies, 0.95) * 10) / 10;
   return {
     target,
     rps,
@@ -204,7 +244,7 @@ function row(target: string, result: autocannon.Result, referenceRps: number, sp
     p99: result.latency.p99,
     ratio,
     budget: alone
-      ? `p97.5 ${p97} ≤ ${alone.latencyBudgetMs} ms ${p97 <= alone.latencyBudgetMs ? "ok" : "MISSED"}`
+      ? `p95 ${p95} ≤ ${alone.latencyBudgetMs} ms ${p95 <= alone.latencyBudgetMs ? "ok" : "MISSED"}`
       : budget === undefined
         ? ""
         : `≥ ${budget.toFixed(1)}× ${ratio >= budget ? "ok" : "MISSED"}`,
@@ -213,9 +253,14 @@ function row(target: string, result: autocannon.Result, referenceRps: number, sp
   };
 }
 
-async function measureTarget(url: string, headers: Record<string, string> = {}, clients = connections) {
-  await measure(url, headers, clients); // warm-up
-  return measure(url, headers, clients);
+async function measureTarget(
+  url: string,
+  headers: Record<string, string> = {},
+  clients = connections,
+  paths?: string[],
+) {
+  await measure(url, headers, clients, paths); // warm-up
+  return measure(url, headers, clients, paths);
 }
 
 // BENCH_ONLY=forum measures only the targets whose name matches (case-insensitive).
@@ -228,17 +273,20 @@ try {
   await startReference();
   await startServer();
   const referenceResult = await measureTarget(`http://127.0.0.1:${referencePort}/`);
-  const referenceRps = referenceResult.requests.average;
+  const referenceRps = referenceResult.result.requests.average;
   rows.push(row("reference: bare Remix page, 16 cards", referenceResult, referenceRps));
   for (const [target, spec] of Object.entries(targets)) {
     if (only && !only.test(target)) continue;
     const headers: Record<string, string> = spec.signedIn
       ? { cookie: spec.signedIn === "forum" ? forumCookie : cookie }
       : {};
-    const url = `http://127.0.0.1:${port}${spec.path}`;
-    const check = await fetch(url, { headers, redirect: "manual" });
-    if (check.status !== 200) throw new Error(`${target}: ${check.status} instead of 200`);
-    rows.push(row(target, await measureTarget(url, headers, spec.alone ? 1 : connections), referenceRps, spec));
+    const base = `http://127.0.0.1:${port}`;
+    for (const path of spec.paths ?? [spec.path]) {
+      const check = await fetch(`${base}${path}`, { headers, redirect: "manual" });
+      if (check.status !== 200) throw new Error(`${target}: ${path} answered ${check.status} instead of 200`);
+    }
+    const measured = await measureTarget(`${base}${spec.path}`, headers, spec.alone ? 1 : connections, spec.paths);
+    rows.push(row(target, measured, referenceRps, spec));
   }
 } finally {
   await stopChildrenAndWait();
