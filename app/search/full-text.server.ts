@@ -13,10 +13,11 @@ import { LEG_DEPTH, type LegHit, SEARCHABLE_SQL } from "./legs";
  *
  * How rare a word is comes from search_terms (kept by triggers as projects are written, migration
  * 0017), read by primary key. Only a bounded set of candidates is scored, found through the GIN
- * index: entries holding every informative word (one that at most half the projects use), entries
- * holding any informative word, and, when those are fewer than asked for, entries holding any word
- * at all; each at most CANDIDATES. A small catalogue is scored whole; a large one by its best
- * candidates, so a word every project uses ('volunteers') never means scoring every project.
+ * index: entries holding every informative word (one that at most half the projects use); when
+ * those are fewer than asked for, entries holding any informative word; and when still fewer,
+ * entries holding any word at all; each tier at most CANDIDATES. A small catalogue is scored whole;
+ * a large one by its best candidates, so a word every project uses ('volunteers') never means
+ * scoring every project.
  */
 export interface WeightedWord {
   word: string;
@@ -28,7 +29,18 @@ export interface WeightedWord {
   phrase?: boolean;
 }
 
-const CANDIDATES = 200;
+/**
+ * Each tier scores at most this many entries (found in no particular order), except in a catalogue
+ * of at most SCORED_WHOLE entries, whose every match is scored: scoring is most of the leg's cost
+ * (about 50 µs an entry on the embedded database). At 100,000 projects (bench/search-profile.ts's
+ * data, four queries, fastest of 40 runs on a shared 2-core machine) 200 a tier and the second tier
+ * always run: 24–34 ms a whole search for 'help an animal shelter with volunteers', 18–20 for
+ * 'food bank inventory'; the second tier only when the first finds too few: 24–34 and 18; also 100
+ * a tier beyond 200 entries: 21–24 and 16–17. The judged ranking is the same for all three (its
+ * corpus has 160 entries).
+ */
+const CANDIDATES = 100;
+const SCORED_WHOLE = 200;
 /**
  * ts_rank's weight of a match in each part of the search document, D to A: description and goals
  * (C), tagline, skills, roles and level (B), name (A). PostgreSQL's default B is 0.4; a project's
@@ -117,11 +129,16 @@ export async function fullTextLeg(db: Kysely<Database>, terms: WeightedWord[], d
   // Each candidate is scored where it is found, so no entry is read twice.
   const candidates = (query: ReturnType<typeof anyOf>) => sql`(
     select p.id, p.created_at, ${score} as score, ${ranked} as ranked, array[${sql.join(matches)}] as matched
-    from projects p where p.search_document @@ ${query} and ${searchable} limit ${CANDIDATES}
+    from projects p where p.search_document @@ ${query} and ${searchable} limit ${total <= SCORED_WHOLE ? SCORED_WHOLE : CANDIDATES}
   )`;
   const common = narrowing.length < groups.length;
   const { rows } = await sql<{ id: string; score: number; matched: boolean[] }>`
-    with narrow as (${candidates(everyInformative)} union all ${candidates(anyInformative)}),
+    with every_word as ${candidates(everyInformative)},
+    narrow as (
+      select * from every_word
+      union all select * from ${candidates(anyInformative)} some_words
+      where (select count(*) from every_word) < ${depth}
+    ),
     candidate as (
       select * from narrow
       ${
