@@ -46,6 +46,12 @@ describe("event bus", () => {
 });
 
 describe("job queue", () => {
+  // Defined before any test starts the queue: jobs defined after it starts get no worker.
+  const wakeDelays: number[] = [];
+  defineJob<{ queuedAt: number }>("test-wake", async ({ queuedAt }) => {
+    wakeDelays.push(Date.now() - queuedAt);
+  });
+
   it("runs a queued job end to end", async () => {
     const done: unknown[] = [];
     defineJob<{ word: string }>("test-echo", async (data) => {
@@ -54,6 +60,16 @@ describe("job queue", () => {
     await startJobs();
     expect(await enqueue("test-echo", { word: "hello" })).toEqual(expect.any(String));
     expect(await waitFor(() => (done.length ? done : undefined))).toEqual([{ word: "hello" }]);
+  });
+
+  it("wakes this instance's worker for a job queued here, instead of waiting for its next poll (every 10 s)", async () => {
+    await startJobs();
+    // Twice, so the first job's own wake-up cannot hide a worker that would then sleep.
+    for (const count of [1, 2]) {
+      await enqueue("test-wake", { queuedAt: Date.now() });
+      await waitFor(() => (wakeDelays.length === count ? true : undefined));
+    }
+    expect(Math.max(...wakeDelays)).toBeLessThan(2_000);
   });
 
   it("removes expired sessions in the hourly job", async () => {
