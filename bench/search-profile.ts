@@ -31,7 +31,7 @@ if (rows[0]!.count < generated) {
   await seedDemoData(db);
   await insertGeneratedProjects(db, generated);
   await embedMissingProjects(db);
-  await sql`analyze`.execute(db);
+  await sql`vacuum analyze`.execute(db);
   console.log(`Prepared ${generated} projects in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 

@@ -33,6 +33,11 @@ export interface Achievements {
   title: string;
 }
 
+export interface CatalogueCounts {
+  list: "running" | "open" | "templates";
+  project_count: number;
+}
+
 export interface Contributions {
   avatar_url: string | null;
   code_reviews: Generated<number>;
@@ -219,6 +224,7 @@ export interface Projects {
   id: Generated<string>;
   kind: "template" | "project";
   name: string;
+  open_positions: Generated<number>;
   picture_url: string | null;
   programming_languages: Generated<string[]>;
   remote_embedding: number[] | null;
@@ -397,6 +403,7 @@ export interface Users {
 
 export interface DB {
   achievements: Achievements;
+  catalogue_counts: CatalogueCounts;
   contributions: Contributions;
   forum_posts: ForumPosts;
   forum_replies: ForumReplies;

@@ -15,6 +15,7 @@ import * as insights from "./migrations/0016_insights";
 import * as searchStatistics from "./migrations/0017_search_statistics";
 import * as searchRemoteEmbeddings from "./migrations/0018_search_remote_embeddings";
 import * as searchDifficulty from "./migrations/0019_search_difficulty";
+import * as catalogueCounts from "./migrations/0020_catalogue_counts";
 
 /** Forward-only migrations, in order. Add new ones at the end; never edit a released one. */
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   "0017_search_statistics": searchStatistics,
   "0018_search_remote_embeddings": searchRemoteEmbeddings,
   "0019_search_difficulty": searchDifficulty,
+  "0020_catalogue_counts": catalogueCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

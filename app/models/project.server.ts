@@ -68,26 +68,23 @@ export interface PageRequest {
 
 type ProjectsEB = ExpressionBuilder<Database & { p: Database["projects"] }, "p">;
 
-const openPositionsOf = sql<number>`(select coalesce(sum(r.open_positions), 0)::int from project_roles r where r.project_id = p.id)`;
-
 function summaryQuery() {
-  return db
-    .selectFrom("projects as p")
-    .select([
-      "p.id",
-      "p.kind",
-      "p.name",
-      "p.description",
-      "p.tagline",
-      "p.technologies",
-      "p.programming_languages",
-      "p.difficulty",
-      "p.duration_days",
-      "p.picture_url",
-      "p.status",
-      "p.created_at",
-      openPositionsOf.as("open_positions"),
-    ]);
+  return db.selectFrom("projects as p").select([
+    "p.id",
+    "p.kind",
+    "p.name",
+    "p.description",
+    "p.tagline",
+    "p.technologies",
+    "p.programming_languages",
+    "p.difficulty",
+    "p.duration_days",
+    "p.picture_url",
+    "p.status",
+    "p.created_at",
+    // The sum of its roles' open positions, kept by triggers (migration 0020).
+    "p.open_positions",
+  ]);
 }
 
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>["executeTakeFirstOrThrow"]>>;
@@ -140,45 +137,51 @@ function matchesFilters(eb: ProjectsEB, filters: CatalogueFilters) {
   return eb.and(conditions);
 }
 
-// A semi-join on the (small) set of roles with open positions: much cheaper than probing the
-// roles of every project when thousands of projects are counted.
-const hasOpenPosition = sql<boolean>`p.id in (select r.project_id from project_roles r where r.open_positions > 0)`;
+const hasOpenPosition = sql<boolean>`p.open_positions > 0`;
+
+/** The catalogue's sizes, kept by triggers on projects (migration 0020): no count scans the catalogue. */
+async function catalogueCounts(): Promise<Record<"running" | "open" | "templates", number>> {
+  const rows = await db.selectFrom("catalogue_counts").select(["list", "project_count"]).execute();
+  const count = (list: string) => rows.find((row) => row.list === list)?.project_count ?? 0;
+  return { running: count("running"), open: count("open"), templates: count("templates") };
+}
+
+const isUnfiltered = (filters: CatalogueFilters) => Object.values(filters).every((value) => value === undefined);
 
 /**
  * Running projects open for joining, newest first. Projects without an open position are left
  * out, unless none has one: then all are shown (spec section 4, Catalogue).
  */
 export async function listOpenProjects(filters: CatalogueFilters, paging: PageRequest): Promise<Page<ProjectSummary>> {
-  const anyOpen = await db
-    .selectFrom("projects as p")
-    .select(sql<number>`1`.as("one"))
-    .where("p.kind", "=", "project")
-    .where("p.status", "=", "InProgress")
-    .where(hasOpenPosition)
-    .limit(1)
-    .executeTakeFirst();
+  const counts = await catalogueCounts();
+  const anyOpen = counts.open > 0;
   const base = (eb: ProjectsEB) =>
     eb.and([eb("p.kind", "=", "project"), eb("p.status", "=", "InProgress"), ...(anyOpen ? [hasOpenPosition] : [])]);
-  return listPage(base, filters, paging);
+  return listPage(base, filters, paging, anyOpen ? counts.open : counts.running);
 }
 
 export async function listTemplates(filters: CatalogueFilters, paging: PageRequest): Promise<Page<ProjectSummary>> {
-  return listPage((eb) => eb("p.kind", "=", "template"), filters, paging);
+  const { templates } = await catalogueCounts();
+  return listPage((eb) => eb("p.kind", "=", "template"), filters, paging, templates);
 }
 
 async function listPage(
   base: (eb: ProjectsEB) => ReturnType<ProjectsEB["and"]> | ReturnType<ProjectsEB["eb"]>,
   filters: CatalogueFilters,
   { page, pageSize, withTotal = true }: PageRequest,
+  /** The whole list's size, when the filters leave it whole. */
+  unfilteredTotal: number,
 ): Promise<Page<ProjectSummary>> {
   const where = (eb: ProjectsEB) => eb.and([base(eb), matchesFilters(eb, filters)]);
-  const counted = withTotal
-    ? db
-        .selectFrom("projects as p")
-        .select(sql<number>`count(*)::int`.as("total"))
-        .where(where)
-        .executeTakeFirstOrThrow()
-    : null;
+  const counted = !withTotal
+    ? null
+    : isUnfiltered(filters)
+      ? { total: unfilteredTotal }
+      : db
+          .selectFrom("projects as p")
+          .select(sql<number>`count(*)::int`.as("total"))
+          .where(where)
+          .executeTakeFirstOrThrow();
   const [rows, count] = await Promise.all([
     summaryQuery()
       .where(where)

@@ -21,6 +21,8 @@ export const TABLES_NO_VISITOR_PAGE_SHOWS = [
   // Search's word counts (0017): written only by projects' own triggers, whose writes already notice.
   "search_terms",
   "search_statistics",
+  // The catalogue's counts (0020): likewise written only by projects' triggers.
+  "catalogue_counts",
   "kysely_migration",
   "kysely_migration_lock",
 ];

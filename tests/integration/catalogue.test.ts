@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { getProjectDetail, listFilterOptions, listOpenProjects, listTemplates } from "~/models/project.server";
@@ -111,6 +112,61 @@ describe("catalogue lists", () => {
     ]);
     expect(detail.openPositions).toBe(2);
     await expect(getProjectDetail(id, "template")).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
+
+describe("the catalogue's counts", () => {
+  /** The counts kept by triggers (migration 0020) against the same counts taken by scanning. */
+  async function expectKeptCountsTrue() {
+    const { rows } = await sql<{ kept: number[]; scanned: number[]; wrong_sums: number }>`
+      select
+        (select array[
+          (select project_count from catalogue_counts where list = 'running'),
+          (select project_count from catalogue_counts where list = 'open'),
+          (select project_count from catalogue_counts where list = 'templates')]) as kept,
+        (select array[
+          count(*) filter (where kind = 'project' and status = 'InProgress'),
+          count(*) filter (where kind = 'project' and status = 'InProgress'
+            and exists (select 1 from project_roles r where r.project_id = p.id and r.open_positions > 0)),
+          count(*) filter (where kind = 'template')]::int[] from projects p) as scanned,
+        (select count(*)::int from projects p where p.open_positions <>
+          (select coalesce(sum(r.open_positions), 0) from project_roles r where r.project_id = p.id)) as wrong_sums
+    `.execute(db);
+    expect(rows[0]).toEqual({ kept: rows[0]!.scanned, scanned: expect.any(Array), wrong_sums: 0 });
+    return rows[0]!.kept;
+  }
+
+  it("stay right as projects, roles and joins change, and answer the lists' totals", async () => {
+    expect(await expectKeptCountsTrue()).toEqual([0, 0, 0]);
+    const open = await project("Open", {}, { Developer: 1, Designer: 0 });
+    await project("Full", {}, { Developer: 0 });
+    await project("Template", {}, { Developer: 2 }, "template");
+    await createProject({ name: "Waiting", status: "Pending" });
+    expect(await expectKeptCountsTrue()).toEqual([2, 1, 1]);
+    expect((await listOpenProjects({}, page)).total).toBe(1);
+    expect((await listTemplates({}, page)).total).toBe(1);
+
+    // The last open position taken (as an approved join does): no running project is open, so the
+    // list shows them all.
+    await db.updateTable("project_roles").set({ open_positions: 0 }).where("project_id", "=", open).execute();
+    expect(await expectKeptCountsTrue()).toEqual([2, 0, 1]);
+    const all = await listOpenProjects({}, page);
+    expect([all.total, names(all.items)]).toEqual([2, ["Full", "Open"]]);
+
+    await db.insertInto("project_roles").values({ project_id: open, name: "Tester", open_positions: 3 }).execute();
+    await db.updateTable("projects").set({ status: "Completed" }).where("name", "=", "Full").execute();
+    expect(await expectKeptCountsTrue()).toEqual([1, 1, 1]);
+    await db.deleteFrom("project_roles").where("project_id", "=", open).where("name", "=", "Tester").execute();
+    expect(await expectKeptCountsTrue()).toEqual([1, 0, 1]);
+    await db.deleteFrom("projects").where("name", "in", ["Open", "Template"]).execute();
+    expect(await expectKeptCountsTrue()).toEqual([0, 0, 0]);
+  });
+
+  it("filters still count what they match", async () => {
+    await project("Pantry", { technologies: ["Django"] });
+    await project("Shelter", { technologies: ["Vue.js"] });
+    expect((await listOpenProjects({ technology: "django" }, page)).total).toBe(1);
+    expect((await listOpenProjects({}, page)).total).toBe(2);
   });
 });
 
