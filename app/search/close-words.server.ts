@@ -29,6 +29,8 @@ import { contentWords, isStopWord, splitWords } from "./words";
 // rarity to the power 0 or 0.5, 0.793; squared, 0.783.
 // Its score added to the full-text score for the query words an entry lacks (instead of an
 // ordering of its own), 0.3–1 of it: 0.763–0.776 (against 0.777).
+// An entry's score over 1 + α·log(its words / 60), against long entries' many chances: α 0.1, 0.2,
+// −0.1: 0.793, 0.795, 0.795 (against 0.795).
 const MIN_COSINE = 0.4;
 const PROSE_WEIGHT = 0.7;
 

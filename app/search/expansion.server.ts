@@ -33,6 +33,19 @@ import { unitWordVectors as normalised, wordVectors } from "./word-vectors.serve
  *   0.857, 0.774 / 0.892; a shortlist of 200 or 1,000 nearest words: no change.
  * - neighbours chosen by closeness to the rest of the query (its other words' mean cosine, as a
  *   floor 0–0.2 or added to the ranking): 0.741–0.778 against 0.777.
+ * At 0.795 / 0.897 (A 0.834, B 0.756):
+ * - MIN_FREQUENCY_RANK 500, 700, 1500: 0.776, 0.788, 0.756; neighbours too only past rank 300,
+ *   600, 1,000, 1,500 ('data' for 'inventory'): 0.787–0.794 / 0.864–0.897 (against 0.799).
+ * - 2, 4, 5 or 6 neighbours for a word no project uses (3 for the rest): 0.782, 0.793, 0.790, 0.790.
+ * - a used word's neighbours at 0.6, 0.8, 1.15, 1.3 of their cosine: 0.759, 0.792, 0.786, 0.788;
+ *   an unused word's at 1.2: 0.794.
+ * - the 3 used words nearest the whole query's vector, at 0.3 or 0.6 of their cosine, for queries
+ *   of 2 words or more: 0.783, 0.767 (against 0.799): a mean of words lands near generic ones
+ *   ('actually', 'focus', 'everyone'). Misspelt words' corrections expanded too: unchanged.
+ * - the thesaurus also for a word at most 1, 2 or 3 projects use ('renters', 'tally'): 0.791,
+ *   0.784, 0.784 (A 0.826–0.812, B unchanged).
+ * - neighbours weighed by how often they share a project with the query word: not built, the
+ *   catalogue is too small to tell (most share 0–2 of 160 projects).
  */
 // 0.6 measured best (nDCG@6 / recall@12: 0.719 / 0.833; 0.55: 0.713 / 0.817; 0.65: 0.706 / 0.789).
 const MIN_COSINE = 0.6;
