@@ -167,6 +167,9 @@ const targets: Record<string, Target> = {
   "/project/{id}": { path: `/project/${demoId("project:p001")}`, budget: VISITOR_PAGE },
   "/about": { path: "/about", budget: VISITOR_PAGE },
   "GET /api/projects/active": { path: "/api/projects/active" },
+  // With a cookie the shared cache stays out of it: the list and its total are made each time.
+  "GET /api/projects/active, signed in": { path: "/api/projects/active", signedIn: "member" },
+  "/search-projects, Open tab, signed in": { path: "/search-projects?tab=open", signedIn: "member" },
   "search, a natural request": {
     path: "/api/projects/search/vector?query=help%20an%20animal%20shelter%20with%20volunteers&count=12",
   },

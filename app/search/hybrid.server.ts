@@ -11,7 +11,7 @@ import { semanticLeg, semanticMode } from "./semantic.server";
 import { correctTypos } from "./typo.server";
 import { embedText } from "./embedding.server";
 import { wordVectors } from "./word-vectors.server";
-import { adjacentPairs, contentWords, splitWords } from "./words";
+import { adjacentPairs, contentWords, splitWords, typedQuery } from "./words";
 
 // The semantic leg alone ranks well below full text (`npm run search:eval`: nDCG@6 0.42 against
 // 0.69), so it mostly breaks ties and brings in entries no word of the query finds. 0.1 measured
@@ -85,12 +85,10 @@ export async function hybridSearch(
     keywords?: boolean;
   } = {},
 ): Promise<FusedHit[]> {
-  // A typographic apostrophe (’, as phones and word processors type it) reads as the typed one, so
-  // "nonprofit’s" is 'nonprofit' and "we’re" a stop word, not 'nonprofit' and 's', 'we' and 're':
-  // the dev queries with ’ for ', nDCG@6 / recall@12 0.783 / 0.897 → 0.795 / 0.897 (their 'a real
+  // The dev queries with ’ for ', nDCG@6 / recall@12 0.783 / 0.897 → 0.795 / 0.897 (their 'a real
   // nonprofit’s infrastructure' 0.551 → 0.912; folds by alternate id: A 0.834 unchanged, B 0.732 →
-  // 0.756); with ' unchanged. Only the query's: the entries' words, and their stored vectors, stay.
-  const query = rawQuery.replace(/[\u2018\u2019\u02bc]/gu, "'");
+  // 0.756); with ' unchanged.
+  const query = typedQuery(rawQuery);
   const words = [...new Set(splitWords(query))].slice(0, 32);
   if (words.length === 0) return [];
   const depth = Math.max(LEG_DEPTH, count);

@@ -16,6 +16,15 @@ export function isStopWord(word: string): boolean {
   return STOP_WORDS.has(word);
 }
 
+/**
+ * A query as the person meant it: a typographic apostrophe (’, as phones and word processors type
+ * it) reads as the plain one, so "nonprofit’s" is 'nonprofit' and "we’re" a stop word, not stray
+ * words 's' and 're'. Only queries: entries' words, and their stored vectors, stay as they are.
+ */
+export function typedQuery(text: string): string {
+  return text.replace(/[\u2018\u2019\u02bc]/gu, "'");
+}
+
 /** Lower-case words of a text, technology spellings kept whole (c#, node.js, c++), in order. */
 export function splitWords(text: string): string[] {
   return text
