@@ -152,6 +152,9 @@ const NATURAL_QUERIES = [
   "our clinic patients keep missing appointments",
   "python data science beginner",
   "stop renters getting thrown out of their apartments",
+  // Words only a few projects use, far apart in the table: a sequential scan read it whole.
+  "we're a small arts nonprofit and want to sell tickets online",
+  "looking for a beginner project to learn machine learning with a mentor",
 ];
 const TYPO_QUERIES = [
   "reactt dashbord",
@@ -186,6 +189,8 @@ const targets: Record<string, Target> = {
     paths: TYPO_QUERIES.map(searchPath),
     alone: { latencyBudgetMs: SEARCH_LATENCY_MS },
   },
+  // Reads no data: what any signed-in document costs before its own queries (not budgeted).
+  "/about signed in": { path: "/about", signedIn: "member" },
   "/ signed in": { path: "/", signedIn: "member", budget: SIGNED_IN_PAGE },
   // Search results are for signed-in people (routes/public/search-result.tsx).
   "/search-result signed in": { path: "/search-result?q=food%20bank", signedIn: "member", budget: SIGNED_IN_PAGE },

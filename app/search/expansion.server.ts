@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "#db/schema";
+import { type Neighbour, wordNeighbours } from "./word-neighbours.server";
 import { relatedWords } from "./word-relations.server";
 import { unitWordVectors as normalised, wordVectors } from "./word-vectors.server";
 
@@ -67,35 +68,21 @@ export interface Expansion {
   similarity: number;
 }
 
-// A scan of every vector costs milliseconds; people reuse words, so answers are kept (bounded).
-const CACHE_SIZE = 10_000;
-const nearestCache = new Map<string, { row: number; similarity: number }[]>();
+/** What scripts/build-word-neighbours.ts keeps for each word (app/search/word-neighbours.bin). */
+export const NEIGHBOUR_SETTINGS = { minRank: MIN_FREQUENCY_RANK, minCosine: MIN_COSINE, limit: SHORTLIST };
 
-function nearestWords(word: string): { row: number; similarity: number }[] {
-  let nearest = nearestCache.get(word);
-  if (!nearest) {
-    nearest = scanNearestWords(word);
-    if (nearestCache.size >= CACHE_SIZE) nearestCache.delete(nearestCache.keys().next().value!);
-    nearestCache.set(word, nearest);
-  }
-  return nearest;
-}
-
-function scanNearestWords(word: string): { row: number; similarity: number }[] {
-  const { dimensions, rows } = wordVectors();
-  const row = rows.get(word);
+/** The words nearest `word` by vector, closest first: none for a common or unknown word. */
+function nearestWords(word: string): Neighbour[] {
+  const row = wordVectors().rows.get(word);
   if (row === undefined || row < MIN_FREQUENCY_RANK) return [];
-  const vectors = normalised();
-  const query = vectors.subarray(row * dimensions, (row + 1) * dimensions);
-  const best: { row: number; similarity: number }[] = [];
-  for (let other = 0, offset = 0; offset < vectors.length; other++, offset += dimensions) {
-    if (other === row) continue;
-    let dot = 0;
-    for (let i = 0; i < dimensions; i++) dot += vectors[offset + i] * query[i];
-    if (dot < MIN_COSINE) continue;
-    best.push({ row: other, similarity: dot });
+  const neighbours = wordNeighbours();
+  const { minRank, minCosine, limit } = NEIGHBOUR_SETTINGS;
+  if (neighbours.minRank !== minRank || neighbours.minCosine !== Math.fround(minCosine) || neighbours.limit !== limit) {
+    throw new Error(
+      "app/search/word-neighbours.bin was built with other settings: run scripts/build-word-neighbours.ts",
+    );
   }
-  return best.sort((a, b) => b.similarity - a.similarity).slice(0, SHORTLIST);
+  return neighbours.of(row);
 }
 
 let wordsByRow: string[] | undefined;
