@@ -1,6 +1,7 @@
 // Every job the app defines; importing this module registers them before startJobs().
 import "./embed-projects.server";
 import "./join-request-deadlines.server";
+import "./maintain-embedded-database.server";
 import "./remove-expired-sessions.server";
 import "./sync-repository.server";
 
