@@ -84,17 +84,20 @@ export function databaseUrl(options: ConnectionOptions): Promise<string> {
 
 /** `pg` client settings for the database (search_path included). */
 export async function clientConfig(options: ConnectionOptions): Promise<pg.ClientConfig> {
-  const settings = [
+  return {
+    connectionString: await databaseUrl(options),
     // Extensions are installed once per database, in public, so a schema of its own still sees them.
-    ...(options.schema ? [`-c search_path=${options.schema},public`] : []),
-    // No parallel plans and no JIT compiling (PostgreSQL only; the embedded database has neither):
-    // a request's statements are short and many run at once. A search's candidates, planned to be
-    // read whole but read only in part (app/search/full-text.server.ts), spent 100 ms starting and
-    // stopping parallel workers and 40 ms compiling expressions for a 10 ms statement.
-    ...(options.databaseUrl ? ["-c max_parallel_workers_per_gather=0 -c jit=off"] : []),
-  ];
-  return { connectionString: await databaseUrl(options), options: settings.join(" ") || undefined };
+    options: options.schema ? `-c search_path=${options.schema},public` : undefined,
+  };
 }
+
+/**
+ * No parallel plans and no JIT compiling on PostgreSQL (the embedded database has neither): a
+ * request's statements are short and many run at once. A search's candidates, planned to be read
+ * whole but read only in part (app/search/full-text.server.ts), spent 100 ms starting and stopping
+ * parallel workers and 40 ms compiling expressions for a 10 ms statement.
+ */
+const POSTGRES_SESSION_SETTINGS = "set max_parallel_workers_per_gather = 0; set jit = off";
 
 /** Opens the database: a pg pool on the given URL, or on the embedded PGlite served in a worker. */
 export function connectDatabase(options: ConnectionOptions): DB {
@@ -108,7 +111,13 @@ export function connectDatabase(options: ConnectionOptions): DB {
     // (between two statements of a transaction, or just before its release) would crash the
     // process with an unhandled 'error' event. The statement in flight or the next one fails
     // with the same error (a 503), and the pool discards the broken connection on release.
-    pool.on("connect", (client) => client.on("error", () => {}));
+    pool.on("connect", (client) => {
+      client.on("error", () => {});
+      // Queued before the statement the connection was opened for. Not a startup option, which
+      // connection poolers such as PgBouncer refuse; a database that knows neither setting
+      // (another PostgreSQL-compatible one) simply keeps its defaults.
+      if (!embedded) client.query(POSTGRES_SESSION_SETTINGS).catch(() => {});
+    });
     if (embedded) {
       const end = pool.end.bind(pool);
       pool.end = async () => {

@@ -1,11 +1,25 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { checkHealth } from "~/services.server";
 
 describe("database", () => {
   it("answers the health check", async () => {
     expect(await checkHealth()).toBe(true);
+  });
+
+  it("plans PostgreSQL statements without parallel workers or JIT, on every pooled connection", async () => {
+    const settings = async () => {
+      const { rows } = await sql<{ parallel: string; jit: string }>`
+        select current_setting('max_parallel_workers_per_gather') as parallel, current_setting('jit') as jit
+      `.execute(db);
+      return rows[0]!;
+    };
+    // Several at once, so the pool opens more than one connection.
+    const seen = await Promise.all(Array.from({ length: 4 }, settings));
+    if (config.DATABASE_URL) expect(seen).toEqual(Array.from({ length: 4 }, () => ({ parallel: "0", jit: "off" })));
+    else expect(seen).toHaveLength(4);
   });
 
   it("keeps open positions from going below zero", async () => {
