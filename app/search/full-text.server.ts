@@ -126,39 +126,41 @@ export async function fullTextLeg(db: Kysely<Database>, terms: WeightedWord[], d
     }),
     sql` + `,
   );
-  // Each candidate is scored where it is found, so no entry is read twice. Each tier's matches
-  // are a materialized CTE, which PostgreSQL plans for reading every match (through the index
-  // when they are few), and only the first `limit` are read. Planned with the limit, a sequential
-  // scan looks cheaper (it expects the matches spread evenly), and where they are not it reads
-  // the whole table: 235 ms for 'we're a small arts nonprofit and want to sell tickets online'
-  // at 100,000 projects, whose matches are all among the last 160 rows.
-  const matching = (query: ReturnType<typeof anyOf>) => sql`(
-    select p.id, p.created_at, ${score} as score, ${ranked} as ranked, array[${sql.join(matches)}] as matched
-    from projects p where p.search_document @@ ${query} and ${searchable}
-  )`;
+  // Each tier's matches are a materialized CTE, which PostgreSQL plans for reading every match
+  // (through the index when they are few), and only the first `limit` are read. Planned with the
+  // limit, a sequential scan looks cheaper (it expects the matches spread evenly), and where they
+  // are not it reads the whole table: 235 ms for 'we're a small arts nonprofit and want to sell
+  // tickets online' at 100,000 projects, whose matches are all among the last 160 rows. The tiers
+  // only pick ids; the chosen entries are then scored once each, read again by key. Scoring them
+  // inside each tier instead (an entry found by two tiers scored twice) measured slower on the
+  // embedded database (the 30 judged queries in turn at 100,000 projects, four runs each: p95
+  // 38.5–41.8 ms against 31.6–38.7) and the same on PostgreSQL.
+  const matching = (query: ReturnType<typeof anyOf>) =>
+    sql`(select p.id from projects p where p.search_document @@ ${query} and ${searchable})`;
   const limit = total <= SCORED_WHOLE ? SCORED_WHOLE : CANDIDATES;
   const common = narrowing.length < groups.length;
   const { rows } = await sql<{ id: string; score: number; matched: boolean[] }>`
     with every_word_matches as materialized ${matching(everyInformative)},
     some_word_matches as materialized ${matching(anyInformative)},
     ${common ? sql`any_word_matches as materialized ${matching(anyWord)},` : sql``}
-    every_word as (select * from every_word_matches limit ${limit}),
+    every_word as (select id from every_word_matches limit ${limit}),
     narrow as (
-      select * from every_word
-      union all select * from (select * from some_word_matches limit ${limit}) some_words
+      select id from every_word
+      union all select id from (select id from some_word_matches limit ${limit}) some_words
       where (select count(*) from every_word) < ${depth}
     ),
     candidate as (
-      select * from narrow
+      select id from narrow
       ${
         common
-          ? sql`union all select * from (select * from any_word_matches limit ${limit}) wide
+          ? sql`union all select id from (select id from any_word_matches limit ${limit}) wide
               where (select count(*) from narrow) < ${depth}`
           : sql``
       }
     )
-    select id, score, matched from (select distinct on (id) * from candidate) c
-    order by score desc, ranked desc, created_at desc, id
+    select p.id, ${score} as score, array[${sql.join(matches)}] as matched
+    from projects p where p.id in (select id from candidate)
+    order by score desc, ${ranked} desc, p.created_at desc, p.id
     limit ${depth}
   `.execute(db);
   return rows.map((row) => ({
