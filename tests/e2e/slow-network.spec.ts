@@ -18,10 +18,15 @@ async function throttle(page: Page) {
   await session.send("Network.emulateNetworkConditions", REGULAR_3G);
 }
 
+/** When the page first painted content. The browser records the entry a moment after the paint
+ * itself, so it is waited for (a page that never paints fails here). */
 async function firstContentfulPaint(page: Page): Promise<number> {
-  return page.evaluate(
-    () => performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.POSITIVE_INFINITY,
+  const entry = await page.waitForFunction(
+    () => performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+    undefined,
+    { timeout: 10_000 },
   );
+  return (await entry.jsonValue()) as number;
 }
 
 test("home, catalogue and a project page paint their content quickly on 3G, and the catalogue's search works", async ({
