@@ -6,6 +6,7 @@ import { InsightSections } from "~/components/insights/sections";
 import { SegmentedLinks } from "~/components/segmented-links";
 import { WorkNav } from "~/components/work-nav";
 import { getInsights, prepareInsights } from "~/insights/insights.server";
+import { preparedLabel } from "~/insights/prepared-label";
 import { logger } from "~/logger.server";
 import { asDomainError, invariantResponse, toErrorResponse } from "~/utils/errors.server";
 import { readForm } from "~/utils/forms.server";
@@ -72,10 +73,6 @@ function SyncForm({ label, error }: { label: string; error: string | null }) {
     </Form>
   );
 }
-
-/** The same text on the server and in the browser, whatever their time zones. */
-const preparedLabel = (iso: string) =>
-  `${new Date(iso).toLocaleString("en-US", { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "UTC" })} UTC`;
 
 export default function AiInsight() {
   const { insights, loadError, role } = useLoaderData<typeof loader>();
