@@ -121,7 +121,12 @@ export async function expandByMeaning(db: Kysely<Database>, words: string[]): Pr
   // full-text leg stems both alike.
   const lookups = [...new Set([...words, ...[...candidates, ...synonyms].flatMap((c) => [c.word, `${c.word}s`])])];
   const [{ rows }, { rows: technologies }] = await Promise.all([
-    sql<{ word: string }>`select word from search_words where word = any(${lookups}::text[])`.execute(db),
+    // One primary-key probe a word. Written as `word = any(...)`, the planner read the trigram
+    // index instead (it takes equality too): 2.9–3.5 ms against 0.6–0.8 ms for 300 words.
+    sql<{ word: string }>`
+      select l.word from unnest(${lookups}::text[]) as l(word)
+      where exists (select 1 from search_words w where w.word = l.word)
+    `.execute(db),
     // Technology names among the query's words: 'react', 'swift', 'spring' (Spring Boot).
     sql<{ word: string }>`
       select w.word from unnest(${words}::text[]) as w(word)
