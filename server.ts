@@ -45,6 +45,7 @@ const {
   publicUrlRedirect,
   attachNotificationHub,
   listenForPageChanges,
+  listenForPersonalPageChanges,
   runInRequestScope,
   onUnhandledRejection,
 } = entryOf(initialBuild);
@@ -213,6 +214,7 @@ if (viteDevServer) {
 } else {
   const pageCache = createPageCache();
   await listenForPageChanges(() => pageCache.clear());
+  await listenForPersonalPageChanges(() => pageCache.clearPersonal());
   app.all("*", pageCache.handler(createRequestHandler(initialBuild, "production"), loadContextOf));
 }
 

@@ -16,7 +16,7 @@ export { createDevIdentityProviderHandler, DEV_IDP_PATH } from "./auth/dev-idp.s
 export { rateLimited, TOO_MANY_REQUESTS } from "./utils/rate-limit.server";
 export { publicUrlRedirect } from "./utils/public-url.server";
 export { attachNotificationHub } from "./realtime/hub.server";
-export { listenForPageChanges } from "./realtime/page-changes.server";
+export { listenForPageChanges, listenForPersonalPageChanges } from "./realtime/page-changes.server";
 export { runInRequestScope } from "./utils/request-scope.server";
 export { onUnhandledRejection } from "./utils/unhandled-rejections.server";
 

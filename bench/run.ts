@@ -128,6 +128,7 @@ const { workProjectId, cookie, forum, forumCookie } = await prepareDatabase();
 const work = `/work/projects/${workProjectId}`;
 const bigForum = `/work/projects/${forum.big}?tab=forum`;
 const benchUser = demoPeople[0]!;
+const profile = `/profile/${benchUser.role}/${demoId(`user:${benchUser.key}`)}`;
 /**
  * A target's path, whose session loads it when it is members-only, and the least share of the
  * reference page's req/s it must reach (PERFORMANCE.md); targets without one are watched, not budgeted.
@@ -140,6 +141,8 @@ interface Target {
   alone?: { latencyBudgetMs: number };
   /** Requests made in turn instead of `path` alone (each checked first like `path`). */
   paths?: string[];
+  /** Sent as a browser's reload: a signed-in page is rendered each time, not served as kept. */
+  reload?: true;
 }
 const VISITOR_PAGE = 1.0;
 const SIGNED_IN_PAGE = 0.6;
@@ -195,16 +198,16 @@ const targets: Record<string, Target> = {
   // Search results are for signed-in people (routes/public/search-result.tsx).
   "/search-result signed in": { path: "/search-result?q=food%20bank", signedIn: "member", budget: SIGNED_IN_PAGE },
   "/work signed in": { path: "/work", signedIn: "member", budget: SIGNED_IN_PAGE },
-  "profile signed in": {
-    path: `/profile/${benchUser.role}/${demoId(`user:${benchUser.key}`)}`,
-    signedIn: "member",
-    budget: SIGNED_IN_PAGE,
-  },
+  "profile signed in": { path: profile, signedIn: "member", budget: SIGNED_IN_PAGE },
   "work page, Forum tab, 10 posts": {
     path: `/work/projects/${forum.small}?tab=forum`,
     signedIn: "forum",
     budget: SIGNED_IN_PAGE,
   },
+  // What those cost when rendered: a reload's, and a first visit's after a write.
+  "/about signed in, reloaded": { path: "/about", signedIn: "member", reload: true },
+  "/work signed in, reloaded": { path: "/work", signedIn: "member", reload: true },
+  "profile signed in, reloaded": { path: profile, signedIn: "member", reload: true },
   [`work page, My Tasks (${WORK_TASKS / 2} of ${WORK_TASKS} tasks)`]: { path: work, signedIn: "member" },
   [`work page, Everyone's (${WORK_TASKS} tasks, the first of each group)`]: {
     path: `${work}?scope=all`,
@@ -286,9 +289,10 @@ try {
   rows.push(row("reference: bare Remix page, 16 cards", referenceResult, referenceRps));
   for (const [target, spec] of Object.entries(targets)) {
     if (only && !only.test(target)) continue;
-    const headers: Record<string, string> = spec.signedIn
-      ? { cookie: spec.signedIn === "forum" ? forumCookie : cookie }
-      : {};
+    const headers: Record<string, string> = {
+      ...(spec.signedIn ? { cookie: spec.signedIn === "forum" ? forumCookie : cookie } : {}),
+      ...(spec.reload ? { "cache-control": "max-age=0" } : {}),
+    };
     const base = `http://127.0.0.1:${port}`;
     for (const path of spec.paths ?? [spec.path]) {
       const check = await fetch(`${base}${path}`, { headers, redirect: "manual" });

@@ -16,6 +16,7 @@ import * as searchStatistics from "./migrations/0017_search_statistics";
 import * as searchRemoteEmbeddings from "./migrations/0018_search_remote_embeddings";
 import * as searchDifficulty from "./migrations/0019_search_difficulty";
 import * as catalogueCounts from "./migrations/0020_catalogue_counts";
+import * as personalPageChangeNotices from "./migrations/0021_personal_page_change_notices";
 
 /** Forward-only migrations, in order. Add new ones at the end; never edit a released one. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   "0018_search_remote_embeddings": searchRemoteEmbeddings,
   "0019_search_difficulty": searchDifficulty,
   "0020_catalogue_counts": catalogueCounts,
+  "0021_personal_page_change_notices": personalPageChangeNotices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

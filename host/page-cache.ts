@@ -8,28 +8,48 @@ import { LRUCache } from "lru-cache";
 import { type Encoding, preferredEncoding } from "./encoding";
 
 /**
- * A short shared cache of visitors' pages in front of Remix. Only answers a route marks as shared
- * (`Cache-Control: public, s-maxage=N`, see app/utils/shared-cache.ts) to requests without
- * credentials (no cookie, no Authorization) are kept, for N seconds or until the data behind them
- * changes (`clear`, called on every instance through the database's page-change notices). A
- * request with a cookie never reads it, so a signed-in page is never served to a visitor nor the
- * other way round. Kept pages carry an ETag (a request with a matching If-None-Match gets a 304)
- * and are compressed once, not per request.
+ * A short cache of rendered pages in front of Remix, on two shelves:
+ *
+ * - Visitors' pages. Only answers a route marks as shared (`Cache-Control: public, s-maxage=N`,
+ *   see app/utils/shared-cache.ts) to requests without credentials (no cookie, no Authorization)
+ *   are kept, for N seconds, and served to such requests only.
+ * - A signed-in person's pages (HTML documents and `.data` answers), kept for the exact Cookie
+ *   header they came with, for PERSONAL_PAGE_SECONDS, and served to that Cookie header only: the
+ *   same cookie is the same session, so it is the same person seeing the same page. A reload
+ *   renders it afresh. Browsers are still told `private, no-store` (utils/personal.server.ts):
+ *   this copy never leaves the server.
+ *
+ * A page is dropped when the data behind it may have changed: every kept page on a write to what
+ * visitors see (`clear`, through the database's page-change notices, on every instance), the
+ * personal shelf on a write only signed-in pages show (`clearPersonal`, likewise) and, at once, when
+ * this instance has handled any unsafe request (before answering it), so whoever wrote reads their
+ * own write. A page rendered
+ * while its data changed is not kept. Kept pages carry an ETag (a matching If-None-Match gets a
+ * 304) and are compressed once per encoding, not per request.
  */
 interface CachedPage {
   headers: [string, string][];
   /** The Content-Security-Policy the page was rendered under: its script tags carry that nonce. */
   contentSecurityPolicy: string | undefined;
   etag: string;
-  bodies: Record<Encoding, Buffer>;
+  body: Buffer;
+  /** Compressed once, when a request first accepts that encoding. */
+  encoded: Partial<Record<Exclude<Encoding, "identity">, Promise<Buffer>>>;
 }
 
 type RemixHandler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
 type LoadContextOf = (req: express.Request, res: express.Response) => AppLoadContext;
+type Shelf = "shared" | "personal";
 
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
-const BROTLI_QUALITY = 7; // near 11's size at a fraction of its CPU: pages are compressed while serving
+/** Seconds a signed-in person's page is kept for their cookie, unless a write drops it sooner. */
+export const PERSONAL_PAGE_SECONDS = 30;
+
+const brotliCompress = promisify(zlib.brotliCompress);
+const compress: Record<Exclude<Encoding, "identity">, (body: Buffer) => Promise<Buffer>> = {
+  gzip: promisify(zlib.gzip),
+  // Near 11's size at a fraction of its CPU: pages are compressed while serving.
+  br: (body) => brotliCompress(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 7 } }),
+};
 
 /** Seconds a shared cache may keep this answer, or null when it must not keep it. */
 export function sharedLifetime(response: Response): number | null {
@@ -40,74 +60,131 @@ export function sharedLifetime(response: Response): number | null {
   return seconds > 0 ? seconds : null;
 }
 
-/** A request whose answer can be shared: it carries nothing that could make the answer personal. */
-export function isVisitorRequest(req: express.Request): boolean {
-  return (req.method === "GET" || req.method === "HEAD") && !req.headers.cookie && !req.headers.authorization;
+/**
+ * Seconds a signed-in person's answer may be kept for them, or null: a page or `.data` answer
+ * that sets no cookie (one that does, a toast shown once or a new session, is never repeated).
+ */
+export function personalLifetime(response: Response): number | null {
+  if (response.status !== 200 || response.headers.has("Set-Cookie")) return null;
+  const type = response.headers.get("Content-Type") ?? "";
+  return /^text\/(html|x-script)\b/.test(type) ? PERSONAL_PAGE_SECONDS : null;
 }
 
-export function createPageCache({ maxBytes = 64 * 1024 * 1024 } = {}) {
-  const pages = new LRUCache<string, CachedPage>({
-    maxSize: maxBytes,
-    sizeCalculation: (page) => page.bodies.identity.length + page.bodies.gzip.length + page.bodies.br.length,
-  });
-  // Renders under way: visitors asking for the same page meanwhile wait for it instead of
-  // rendering it again (a crowd arriving at once costs one render, not one each).
-  const rendering = new Map<string, Promise<CachedPage | null>>();
-  // Bumped by every clear: a page rendered while its data changed is not kept.
-  let generation = 0;
+const isSafe = (req: express.Request) => req.method === "GET" || req.method === "HEAD";
 
-  /** Renders a visitor's GET; sends it and returns it as a page to keep, or null when it is not shareable. */
-  async function render(
+/**
+ * A reload (browsers send `max-age=0`, `no-cache` on a hard one): a signed-in person who reloads
+ * gets a page rendered now, which is kept in place of the old. Visitors' pages ignore it, so no
+ * crowd can render the shared pages at will.
+ */
+function asksForFreshPage(req: express.Request): boolean {
+  return /\b(no-cache|max-age=0)\b/.test(req.headers["cache-control"] ?? "") || req.headers.pragma === "no-cache";
+}
+
+/**
+ * Where a request's answer may be kept and found: the shared shelf for a GET or HEAD with no
+ * credentials at all, the personal one for a cookie's, or null (writes, bearer tokens).
+ */
+function placeOf(req: express.Request): { shelf: Shelf; key: string } | null {
+  if (!isSafe(req) || req.headers.authorization) return null;
+  if (!req.headers.cookie) return { shelf: "shared", key: req.originalUrl };
+  return { shelf: "personal", key: `${req.headers.cookie}\n${req.originalUrl}` };
+}
+
+export function createPageCache({ maxBytes = 64 * 1024 * 1024, personalMaxBytes = 32 * 1024 * 1024 } = {}) {
+  // Room for the body and its two compressed copies, which come later.
+  const sizeCalculation = (page: CachedPage) => Math.ceil(page.body.length * 1.5) + 1;
+  const shelves: Record<Shelf, LRUCache<string, CachedPage>> = {
+    shared: new LRUCache({ maxSize: maxBytes, sizeCalculation }),
+    personal: new LRUCache({ maxSize: personalMaxBytes, sizeCalculation }),
+  };
+  const lifetime: Record<Shelf, (response: Response) => number | null> = {
+    shared: sharedLifetime,
+    personal: personalLifetime,
+  };
+  // Renders under way: requests for the same page meanwhile wait for it instead of rendering it
+  // again (a crowd arriving at once costs one render, not one each).
+  const rendering = new Map<string, Promise<CachedPage | null>>();
+  // Bumped by every clear of a shelf: a page rendered while its data changed is not kept.
+  const generation: Record<Shelf, number> = { shared: 0, personal: 0 };
+
+  function clearShelf(shelf: Shelf) {
+    generation[shelf]++;
+    shelves[shelf].clear();
+  }
+
+  /**
+   * An answer that is not kept. After a write by anyone here, once it has been handled and before
+   * it is answered, signed-in pages are dropped, so whoever wrote sees it on their next page
+   * whatever the notices' delay.
+   */
+  async function handleUncached(
     req: express.Request,
     res: express.Response,
     handleRemix: RemixHandler,
     loadContextOf: LoadContextOf,
   ) {
-    const since = generation;
+    try {
+      return await handleRemix(createRemixRequest(req, res), loadContextOf(req, res));
+    } finally {
+      if (!isSafe(req)) clearShelf("personal");
+    }
+  }
+
+  /** Renders a GET; sends it and returns it as a page to keep, or null when it may not be kept. */
+  async function render(
+    req: express.Request,
+    res: express.Response,
+    { shelf, key }: { shelf: Shelf; key: string },
+    handleRemix: RemixHandler,
+    loadContextOf: LoadContextOf,
+  ) {
+    const since = generation[shelf];
     const response = await handleRemix(createRemixRequest(req, res), loadContextOf(req, res));
-    const seconds = sharedLifetime(response);
+    const seconds = lifetime[shelf](response);
     if (seconds === null) {
       await sendRemixResponse(res, response);
       return null;
     }
     const body = Buffer.from(await response.arrayBuffer());
-    const [gzipped, brotlied] = await Promise.all([
-      gzip(body),
-      brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }),
-    ]);
     const page: CachedPage = {
       headers: [...response.headers.entries()],
       contentSecurityPolicy: res.getHeader("Content-Security-Policy")?.toString(),
       etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
-      bodies: { identity: body, gzip: gzipped, br: brotlied },
+      body,
+      encoded: {},
     };
-    if (generation === since) pages.set(req.originalUrl, page, { ttl: seconds * 1000 });
-    sendKept(req, res, page, "MISS");
+    if (generation[shelf] === since) shelves[shelf].set(key, page, { ttl: seconds * 1000 });
+    await sendKept(req, res, page, "MISS");
     return page;
   }
 
   return {
-    /** Drops every kept page (their data changed). */
+    /** Drops every kept page (data visitors see changed). */
     clear() {
-      generation++;
-      pages.clear();
+      clearShelf("shared");
+      clearShelf("personal");
+    },
+
+    /** Drops signed-in people's kept pages (data only they see changed). */
+    clearPersonal() {
+      clearShelf("personal");
     },
 
     /** An Express handler in place of Remix's own adapter, with the cache in front of it. */
     handler(handleRemix: RemixHandler, loadContextOf: LoadContextOf): express.RequestHandler {
       return async (req, res, next) => {
         try {
-          const key = req.originalUrl;
-          const visitor = isVisitorRequest(req);
-          const kept = visitor ? (pages.get(key) ?? (await rendering.get(key))) : undefined;
-          if (kept) return sendKept(req, res, kept, "HIT");
-          if (!visitor || req.method !== "GET" || rendering.has(key)) {
-            return await sendRemixResponse(
-              res,
-              await handleRemix(createRemixRequest(req, res), loadContextOf(req, res)),
-            );
+          const place = placeOf(req);
+          if (!place) return await sendRemixResponse(res, await handleUncached(req, res, handleRemix, loadContextOf));
+          const { shelf, key } = place;
+          const reload = shelf === "personal" && asksForFreshPage(req);
+          const kept = reload ? undefined : (shelves[shelf].get(key) ?? (await rendering.get(key)));
+          if (kept) return await sendKept(req, res, kept, "HIT");
+          if (req.method !== "GET" || rendering.has(key)) {
+            return await sendRemixResponse(res, await handleUncached(req, res, handleRemix, loadContextOf));
           }
-          const page = render(req, res, handleRemix, loadContextOf);
+          const page = render(req, res, place, handleRemix, loadContextOf);
           rendering.set(
             key,
             page.catch(() => null),
@@ -125,7 +202,7 @@ export function createPageCache({ maxBytes = 64 * 1024 * 1024 } = {}) {
   };
 }
 
-function sendKept(req: express.Request, res: express.Response, page: CachedPage, cache: "HIT" | "MISS") {
+async function sendKept(req: express.Request, res: express.Response, page: CachedPage, cache: "HIT" | "MISS") {
   for (const [name, value] of page.headers) res.append(name, value);
   if (page.contentSecurityPolicy) res.setHeader("Content-Security-Policy", page.contentSecurityPolicy);
   res.setHeader("ETag", page.etag);
@@ -135,9 +212,12 @@ function sendKept(req: express.Request, res: express.Response, page: CachedPage,
     return;
   }
   const encoding = preferredEncoding(req, ["br", "gzip"]);
-  const body = page.bodies[encoding];
   res.vary("Accept-Encoding");
-  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  let body = page.body;
+  if (encoding !== "identity") {
+    body = await (page.encoded[encoding] ??= compress[encoding](page.body));
+    res.setHeader("Content-Encoding", encoding);
+  }
   res.setHeader("Content-Length", body.length);
   res.status(200).end(req.method === "HEAD" ? undefined : body);
 }

@@ -53,7 +53,7 @@ test("a PostgreSQL restart under load gives 503 with Retry-After, and the server
   const { pid } = server.process;
 
   // A project's page (its loader reads the database; a cookie keeps the visitors' page cache out
-  // of the way) and an API list.
+  // of the way, and a reload's Cache-Control the one kept for a cookie) and an API list.
   const [template] = (await (await fetch(`${server.baseURL}/api/projects/templates`)).json()) as {
     projectId: string;
   }[];
@@ -62,7 +62,11 @@ test("a PostgreSQL restart under load gives 503 with Retry-After, and the server
     const startedAt = Date.now();
     try {
       const response = await fetch(`${server!.baseURL}${url}`, {
-        headers: { Cookie: "probe=1", Accept: url.startsWith("/api") ? "application/json" : "text/html" },
+        headers: {
+          Cookie: "probe=1",
+          "Cache-Control": "no-cache",
+          Accept: url.startsWith("/api") ? "application/json" : "text/html",
+        },
         signal: AbortSignal.timeout(HANG_MS * 2),
       });
       const body = await response.text();

@@ -1,11 +1,12 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { signIn, uniqueEmail } from "./auth";
+import { signIn, signUpAsGainer, uniqueEmail } from "./auth";
 
 /**
  * Visitors' pages come from a short shared cache (host/page-cache.ts): kept, revalidated by ETag,
- * dropped when a write commits, and never mixed with a signed-in person's pages. Other tests write
- * at the same time and empty the cache too, so "kept" is awaited rather than assumed.
+ * dropped when a write commits, and never mixed with a signed-in person's pages, which are kept
+ * apart, for their own session only. Other tests write at the same time and empty the cache too,
+ * so "kept" is awaited rather than assumed.
  */
 const cacheState = async (request: APIRequestContext, path: string) => (await request.get(path)).headers()["x-cache"];
 
@@ -28,14 +29,13 @@ test.describe("the shared cache of visitors' pages", () => {
     await expect.poll(() => cacheState(request, path), { timeout: 3_000 }).toBe("MISS");
   });
 
-  test("never serves a signed-in page to a visitor, nor a kept page to someone signed in", async ({
+  test("never serves a signed-in page to a visitor, nor a visitor's kept page to someone signed in", async ({
     request,
     page,
   }) => {
     await expect.poll(() => cacheState(request, "/")).toBe("HIT");
     await signIn(page, "amara.okafor@example.org");
     const personal = await page.request.get("/");
-    expect(personal.headers()["x-cache"]).toBeUndefined();
     expect(personal.headers()["cache-control"]).toBe("private, no-store");
     const personalHtml = await personal.text();
     expect(personalHtml).toContain("Account menu for Amara Okafor");
@@ -60,5 +60,45 @@ test.describe("the shared cache of visitors' pages", () => {
     const signedIn = await page.request.get(path);
     expect(signedIn.headers()["x-cache"]).toBeUndefined();
     expect(signedIn.headers()["cache-control"]).toBe("private, no-store");
+  });
+
+  test("keeps a signed-in page for that session alone, shows the person's own write at once, and not after logging out", async ({
+    browser,
+    page,
+    request,
+  }) => {
+    const { userId } = await signUpAsGainer(page, "Kept Page");
+    await expect.poll(async () => (await page.request.get("/about")).headers()["x-cache"]).toBe("HIT");
+    const kept = await page.request.get("/about");
+    expect(kept.headers()["cache-control"]).toBe("private, no-store");
+    expect(await kept.text()).toContain("Account menu for Kept Page");
+
+    const other = await browser.newPage();
+    await signIn(other, "grace.mensah@example.org");
+    for (let i = 0; i < 3; i++) {
+      const theirs = await (await other.request.get("/about")).text();
+      expect(theirs).toContain("Account menu for Grace Mensah");
+      expect(theirs).not.toContain("Kept Page");
+    }
+    await other.close();
+
+    const renamed = await page.request.put(`/api/users/gainer/${userId}/profile`, {
+      data: {
+        fullName: "Renamed Page",
+        biography: "Renamed by an end-to-end test.",
+        currentRole: "Student",
+        yearsOfExperience: 1,
+        educationStatus: "Self-Taught",
+        areasOfInterest: ["Web Development"],
+      },
+    });
+    expect(renamed.ok(), await renamed.text()).toBe(true);
+    expect(await (await page.request.get("/about")).text()).toContain("Account menu for Renamed Page");
+
+    const cookie = (await page.context().cookies()).find((c) => c.name === "__session")!;
+    await expect.poll(async () => (await page.request.get("/about")).headers()["x-cache"]).toBe("HIT");
+    expect((await page.request.post("/logout")).ok()).toBe(true);
+    const replayed = await request.get("/about", { headers: { Cookie: `__session=${cookie.value}` } });
+    expect(await replayed.text()).not.toContain("Account menu for");
   });
 });

@@ -1,34 +1,43 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { TABLES_NO_VISITOR_PAGE_SHOWS } from "#db/migrations/0014_page_change_notices";
+import {
+  TABLES_NO_PAGE_SHOWS,
+  TABLES_ONLY_SIGNED_IN_PAGES_SHOW,
+} from "#db/migrations/0021_personal_page_change_notices";
 import { db } from "~/db.server";
-import { listenForPageChanges } from "~/realtime/page-changes.server";
+import { listenForPageChanges, listenForPersonalPageChanges } from "~/realtime/page-changes.server";
 
 /**
- * The notices that empty every instance's cache of visitors' pages (host/page-cache.ts): sent by
- * the database itself when a write commits, so no model function can forget one.
+ * The notices that empty every instance's kept pages (host/page-cache.ts): sent by the database
+ * itself when a write commits, so no model function can forget one.
  */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
 
 describe("page-change notices", () => {
-  it("come from every table, except those whose rows no visitor page shows", async () => {
-    const { rows } = await sql<{ table_name: string; noticed: boolean }>`
-      select t.table_name, exists (
-        select 1 from information_schema.triggers g
+  it("come from every table: all kept pages go for what visitors see, personal ones for the rest", async () => {
+    const { rows } = await sql<{ table_name: string; triggers: string[] }>`
+      select t.table_name, array(
+        select g.trigger_name::text from information_schema.triggers g
         where g.event_object_schema = t.table_schema and g.event_object_table = t.table_name
-          and g.trigger_name = 'page_changes'
-      ) as noticed
+          and g.trigger_name in ('page_changes', 'personal_page_changes')
+        group by g.trigger_name order by g.trigger_name
+      ) as triggers
       from information_schema.tables t
       where t.table_schema = current_schema() and t.table_type = 'BASE TABLE'
     `.execute(db);
+    const withTrigger = (name: string) =>
+      rows.filter((row) => row.triggers.includes(name)).map((row) => row.table_name);
     const unclassified = rows
-      .filter((row) => !row.noticed && !TABLES_NO_VISITOR_PAGE_SHOWS.includes(row.table_name))
+      .filter((row) => row.triggers.length === 0 && !TABLES_NO_PAGE_SHOWS.includes(row.table_name))
       .map((row) => row.table_name);
-    // A new table: add `addPageChangeTrigger` to its migration, or list it as one no visitor page shows.
+    // A new table: add `addPageChangeTrigger` (visitors' pages show it) or
+    // `addPersonalPageChangeTrigger` (only signed-in pages do) to its migration, or list it as one no page shows.
     expect(unclassified).toEqual([]);
-    expect(rows.filter((row) => row.noticed).map((row) => row.table_name)).toEqual(
-      expect.arrayContaining(["projects", "project_members", "project_roles", "users"]),
+    expect(withTrigger("page_changes")).toEqual(
+      expect.arrayContaining(["projects", "project_members", "project_roles", "users", "tasks"]),
     );
+    expect(withTrigger("personal_page_changes").sort()).toEqual([...TABLES_ONLY_SIGNED_IN_PAGES_SHOW].sort());
+    expect(rows.filter((row) => row.triggers.length > 1)).toEqual([]);
   });
 
   it("arrive when a write commits, once per transaction, and never for a rollback", async () => {
@@ -59,5 +68,23 @@ describe("page-change notices", () => {
     await settle();
     expect(notices).toBe(1);
     await stop();
+  });
+
+  it("for what only signed-in pages show (a session ending, a notification) come on their own channel", async () => {
+    let visitorNotices = 0;
+    let personalNotices = 0;
+    const stops = await Promise.all([
+      listenForPageChanges(() => visitorNotices++),
+      listenForPersonalPageChanges(() => personalNotices++),
+    ]);
+    await db.deleteFrom("sessions").where("id", "=", "none").execute();
+    await db.updateTable("notifications").set({ read_at: new Date() }).where("id", "=", crypto.randomUUID()).execute();
+    await settle();
+    expect({ visitorNotices, personalNotices }).toEqual({ visitorNotices: 0, personalNotices: 2 });
+
+    await db.updateTable("projects").set({ name: "Renamed" }).where("id", "=", crypto.randomUUID()).execute();
+    await settle();
+    expect({ visitorNotices, personalNotices }).toEqual({ visitorNotices: 1, personalNotices: 2 });
+    await Promise.all(stops.map((stop) => stop()));
   });
 });
