@@ -14,10 +14,9 @@ import { LEG_DEPTH, type LegHit, SEARCHABLE_SQL } from "./legs";
  * How rare a word is comes from search_terms (kept by triggers as projects are written, migration
  * 0017), read by primary key. Only a bounded set of candidates is scored, found through the GIN
  * index: entries holding every informative word (one that at most half the projects use); when
- * those are fewer than asked for, entries holding any informative word; and when still fewer,
- * entries holding any word at all; each tier at most CANDIDATES. A small catalogue is scored whole;
- * a large one by its best candidates, so a word every project uses ('volunteers') never means
- * scoring every project.
+ * those are fewer than asked for, entries holding the query's words one word at a time, rarest
+ * first; each tier at most CANDIDATES. A small catalogue is scored whole; a large one by its best
+ * candidates, so a word every project uses ('volunteers') never means scoring every project.
  */
 export interface WeightedWord {
   word: string;
@@ -137,27 +136,49 @@ export async function fullTextLeg(db: Kysely<Database>, terms: WeightedWord[], d
   // 38.5–41.8 ms against 31.6–38.7) and the same on PostgreSQL.
   const matching = (query: ReturnType<typeof anyOf>) =>
     sql`(select p.id from projects p where p.search_document @@ ${query} and ${searchable})`;
-  const limit = total <= SCORED_WHOLE ? SCORED_WHOLE : CANDIDATES;
+  const scoredWhole = total <= SCORED_WHOLE;
+  const limit = scoredWhole ? SCORED_WHOLE : CANDIDATES;
   const common = narrowing.length < groups.length;
+  // A small catalogue's every match is scored: the tiers below every word are any informative
+  // word, then any word. A large one's are the query's words rarest first, each read only when
+  // the rarer ones hold too few entries: a rare word's entries are the likelier to score best, and
+  // a common word's index list (thousands of entries) is never read when rarer words fill the tier.
+  // At 100,000 projects, the 30 judged queries in turn, this statement's mean (p95) before → after:
+  // embedded 9.9–11.2 (17.4–20.9) → 9.7–10.7 (16.2–17.1) ms, PostgreSQL 7.0–8.4 → 6.5–7.9 ms.
+  const wider = scoredWhole
+    ? sql`
+      some_word_matches as materialized ${matching(anyInformative)},
+      ${common ? sql`any_word_matches as materialized ${matching(anyWord)},` : sql``}
+      narrow as (
+        select id from every_word
+        union all select id from (select id from some_word_matches limit ${limit}) some_words
+        where (select count(*) from every_word) < ${depth}
+      ),
+      candidate as (
+        select id from narrow
+        ${
+          common
+            ? sql`union all select id from (select id from any_word_matches limit ${limit}) wide
+                where (select count(*) from narrow) < ${depth}`
+            : sql``
+        }
+      )`
+    : sql`
+      rarest_first as materialized (${sql.join(
+        [...groups]
+          .sort((a, b) => a.documents - b.documents)
+          .map((group) => sql`(${matching(anyOf(group.members.map((member) => member.word)))} limit ${limit})`),
+        sql` union all `,
+      )}),
+      candidate as (
+        select id from every_word
+        union all select id from (select id from rarest_first limit ${limit}) rarest
+        where (select count(*) from every_word) < ${depth}
+      )`;
   const { rows } = await sql<{ id: string; score: number; matched: boolean[] }>`
     with every_word_matches as materialized ${matching(everyInformative)},
-    some_word_matches as materialized ${matching(anyInformative)},
-    ${common ? sql`any_word_matches as materialized ${matching(anyWord)},` : sql``}
     every_word as (select id from every_word_matches limit ${limit}),
-    narrow as (
-      select id from every_word
-      union all select id from (select id from some_word_matches limit ${limit}) some_words
-      where (select count(*) from every_word) < ${depth}
-    ),
-    candidate as (
-      select id from narrow
-      ${
-        common
-          ? sql`union all select id from (select id from any_word_matches limit ${limit}) wide
-              where (select count(*) from narrow) < ${depth}`
-          : sql``
-      }
-    )
+    ${wider}
     select p.id, ${score} as score, array[${sql.join(matches)}] as matched
     from projects p where p.id in (select id from candidate)
     order by score desc, ${ranked} desc, p.created_at desc, p.id

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { searchProjects } from "~/models/project.server";
@@ -59,6 +60,47 @@ describe("the full-text leg", () => {
     expect((await fullTextLeg(db, [{ word: "advanced", weight: 1 }])).map((hit) => hit.id)).toEqual([shelter]);
     await db.updateTable("projects").set({ difficulty: "Intermediate" }).where("id", "=", shelter).execute();
     expect(await fullTextLeg(db, [{ word: "advanced", weight: 1 }])).toEqual([]);
+  });
+
+  it("in a large catalogue, reads candidates from the query's rarest words first", async () => {
+    // Over 200 entries only a bounded number of candidates is scored. 240 entries hold 'orchard'
+    // (under half the catalogue: still an informative word), one holds 'beekeeping', written last,
+    // so a read of either word's entries in table order would stop before it.
+    await db
+      .insertInto("projects")
+      .expression((eb) =>
+        eb
+          .selectFrom(sql<{ n: number }>`generate_series(1, 240)`.as("s"))
+          .select([
+            sql.lit("template").as("kind"),
+            sql<string>`'Orchard Log ' || s`.as("name"),
+            sql.lit("Pick the apples of the orchard.").as("description"),
+            sql<string[]>`array['Vue.js']`.as("technologies"),
+            sql.lit("Beginner").as("difficulty"),
+            sql.lit(30).as("duration_days"),
+          ]),
+      )
+      .columns(["kind", "name", "description", "technologies", "difficulty", "duration_days"])
+      .execute();
+    await db
+      .insertInto("projects")
+      .values(
+        Array.from({ length: 260 }, (_, n) => ({
+          kind: "template" as const,
+          name: `Filler ${n}`,
+          description: "Nothing to see.",
+          technologies: ["Go"],
+          difficulty: "Beginner",
+          duration_days: 30,
+        })),
+      )
+      .execute();
+    const hives = await entry("Hive Watch", "Weigh the hives.", "A beekeeping club's records.");
+    const hits = await fullTextLeg(db, [
+      { word: "orchard", weight: 1 },
+      { word: "beekeeping", weight: 1 },
+    ]);
+    expect(hits[0]?.id).toBe(hives);
   });
 });
 
