@@ -120,24 +120,27 @@ export async function expandByMeaning(db: Kysely<Database>, words: string[]): Pr
   // A thesaurus word counts when projects use it or its plural ('tenant' for 'tenants'): the
   // full-text leg stems both alike.
   const lookups = [...new Set([...words, ...[...candidates, ...synonyms].flatMap((c) => [c.word, `${c.word}s`])])];
-  const [{ rows }, { rows: technologies }] = await Promise.all([
-    // One primary-key probe a word. Written as `word = any(...)`, the planner read the trigram
-    // index instead (it takes equality too): 2.9–3.5 ms against 0.6–0.8 ms for 300 words.
-    sql<{ word: string }>`
-      select l.word from unnest(${lookups}::text[]) as l(word)
-      where exists (select 1 from search_words w where w.word = l.word)
-    `.execute(db),
-    // Technology names among the query's words: 'react', 'swift', 'spring' (Spring Boot).
-    sql<{ word: string }>`
-      select w.word from unnest(${words}::text[]) as w(word)
-      where exists (
-        select 1 from project_filter_values f
-        where f.project_count > 0 and w.word in (lower(f.value), lower(split_part(f.value, ' ', 1)))
-      )
-    `.execute(db),
-  ]);
-  const used = new Set(rows.map((row) => row.word));
-  const technical = new Set(technologies.map((row) => row.word));
+  // One statement, not two: the embedded database runs statements one after another, each about
+  // half a millisecond before its own work.
+  const { rows } = await sql<{ used: string[]; technical: string[] }>`
+    select
+      -- One primary-key probe a word. Written as 'word = any(...)', the planner read the trigram
+      -- index instead (it takes equality too): 2.9–3.5 ms against 0.6–0.8 ms for 300 words.
+      array(
+        select l.word from unnest(${lookups}::text[]) as l(word)
+        where exists (select 1 from search_words w where w.word = l.word)
+      ) as used,
+      -- Technology names among the query's words: 'react', 'swift', 'spring' (Spring Boot).
+      array(
+        select w.word from unnest(${words}::text[]) as w(word)
+        where exists (
+          select 1 from project_filter_values f
+          where f.project_count > 0 and w.word in (lower(f.value), lower(split_part(f.value, ' ', 1)))
+        )
+      ) as technical
+  `.execute(db);
+  const used = new Set(rows[0]?.used);
+  const technical = new Set(rows[0]?.technical);
   const taken = new Map<string, number>();
   const nearest = candidates.filter((candidate) => {
     if (!used.has(candidate.word) || words.includes(candidate.word) || technical.has(candidate.from)) return false;
