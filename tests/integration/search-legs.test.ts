@@ -200,6 +200,19 @@ describe("the word-by-word closeness", () => {
     expect(exact.id).toBe(pantry);
     expect(await closeWordsOrder(db, "puppies", [])).toEqual([]);
   });
+
+  it("reads an entry again once it or its roles change (its words are kept between searches)", async () => {
+    const score = async (query: string, id: string) => (await closeWordsOrder(db, query, [id]))[0]!.score;
+    const before = await score("groceries", pantry);
+    expect(before).toBeGreaterThan(await score("groceries", dashboard));
+    await db.updateTable("projects").set({ description: "Tins and jars." }).where("id", "=", pantry).execute();
+    await db.updateTable("projects").set({ tagline: "Groceries, weekly." }).where("id", "=", dashboard).execute();
+    expect(await score("groceries", pantry)).toBeLessThan(before);
+    expect(await score("groceries", dashboard)).toBeGreaterThan(before);
+    const unmusical = await score("violinist", pantry);
+    await db.insertInto("project_roles").values({ project_id: pantry, name: "Violinist", open_positions: 1 }).execute();
+    expect(await score("violinist", pantry)).toBeGreaterThan(unmusical);
+  });
 });
 
 describe("the fused search", () => {
