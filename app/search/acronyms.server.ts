@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "#db/schema";
+import { type Lookup, lookUp } from "./lookups.server";
 
 /**
  * Acronyms of the query's neighbouring word pairs ('machine learning' → 'ml', 'user interface' →
@@ -20,19 +21,27 @@ export function acronymOf(pair: string): string | null {
   return /^\p{L}{2,}$/u.test(acronym) ? acronym : null;
 }
 
-export async function confirmedAcronyms(db: Kysely<Database>, pairs: string[], typed: string[]): Promise<Acronym[]> {
+/** The lookup of which of the pairs' acronyms the catalogue confirms, or null when there are none to check. */
+export function acronymLookup(pairs: string[], typed: string[]): Lookup<Acronym[]> | null {
   const candidates = pairs.flatMap((pair) => {
     const acronym = acronymOf(pair);
     return acronym && !typed.includes(acronym) ? [{ acronym, pair }] : [];
   });
-  if (candidates.length === 0) return [];
-  const { rows } = await sql<{ acronym: string; pair: string }>`
-    select c.acronym, c.pair from unnest(${candidates.map((c) => c.acronym)}::text[], ${candidates.map((c) => c.pair)}::text[])
-      as c(acronym, pair)
-    where numnode(plainto_tsquery('english', c.acronym)) > 0 and exists (
-      select 1 from projects p
-      where p.search_document @@ (plainto_tsquery('english', c.acronym) && phraseto_tsquery('english', c.pair))
-    )
-  `.execute(db);
-  return rows;
+  if (candidates.length === 0) return null;
+  return {
+    expression: sql`(
+      select coalesce(json_agg(json_build_object('acronym', c.acronym, 'pair', c.pair)), '[]')
+      from unnest(${candidates.map((c) => c.acronym)}::text[], ${candidates.map((c) => c.pair)}::text[]) as c(acronym, pair)
+      where numnode(plainto_tsquery('english', c.acronym)) > 0 and exists (
+        select 1 from projects p
+        where p.search_document @@ (plainto_tsquery('english', c.acronym) && phraseto_tsquery('english', c.pair))
+      )
+    )`,
+    read: (value) => value as Acronym[],
+  };
+}
+
+export async function confirmedAcronyms(db: Kysely<Database>, pairs: string[], typed: string[]): Promise<Acronym[]> {
+  const lookup = acronymLookup(pairs, typed);
+  return lookup ? lookUp(db, lookup) : [];
 }

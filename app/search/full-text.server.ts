@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "#db/schema";
+import { type Lookup, lookUp } from "./lookups.server";
 import { LEG_DEPTH, type LegHit, SEARCHABLE_SQL } from "./legs";
 
 /**
@@ -60,25 +61,43 @@ export interface TermStatistics {
 }
 
 /** How many projects hold each word, and how many there are, from the maintained statistics. */
-export async function termStatistics(db: Kysely<Database>, words: string[]): Promise<TermStatistics> {
-  const { rows } = await sql<{ total: number; documents: number[] }>`
-    select coalesce((select documents from search_statistics), 0)::int as total, array(
-      select case when count(u.lexeme) = 0 or count(s.lexeme) < count(u.lexeme) then 0 else min(s.documents) end
-      from unnest(${words}::text[]) with ordinality as t(word, i)
-      left join lateral unnest(to_tsvector('english', t.word)) u on true
-      left join search_terms s on s.lexeme = u.lexeme
-      group by t.i order by t.i
-    )::int[] as documents
-  `.execute(db);
-  return { total: rows[0]?.total ?? 0, documents: rows[0]?.documents ?? words.map(() => 0) };
+export function statisticsLookup(words: string[]): Lookup<TermStatistics> {
+  return {
+    expression: sql`json_build_array(
+      coalesce((select documents from search_statistics), 0),
+      array(
+        select case when count(u.lexeme) = 0 or count(s.lexeme) < count(u.lexeme) then 0 else min(s.documents) end
+        from unnest(${words}::text[]) with ordinality as t(word, i)
+        left join lateral unnest(to_tsvector('english', t.word)) u on true
+        left join search_terms s on s.lexeme = u.lexeme
+        group by t.i order by t.i
+      )
+    )`,
+    read: (value) => {
+      const [total, documents] = value as [number, number[]];
+      return { total: Number(total), documents: documents.map(Number) };
+    },
+  };
 }
 
-export async function fullTextLeg(db: Kysely<Database>, terms: WeightedWord[], depth = LEG_DEPTH): Promise<LegHit[]> {
+export function termStatistics(db: Kysely<Database>, words: string[]): Promise<TermStatistics> {
+  return lookUp(db, statisticsLookup(words));
+}
+
+export async function fullTextLeg(
+  db: Kysely<Database>,
+  terms: WeightedWord[],
+  depth = LEG_DEPTH,
+  /** The terms' statistics, when read already (with other lookups, in one statement). */
+  statistics?: TermStatistics,
+): Promise<LegHit[]> {
   if (terms.length === 0) return [];
-  const { total, documents } = await termStatistics(
-    db,
-    terms.map((term) => term.word),
-  );
+  const { total, documents } =
+    statistics ??
+    (await termStatistics(
+      db,
+      terms.map((term) => term.word),
+    ));
   // A word no project holds cannot match: it is left out of every query.
   const present = terms
     .map((term, index) => ({ ...term, group: term.group ?? term.word, documents: documents[index] ?? 0 }))

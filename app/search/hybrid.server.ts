@@ -1,14 +1,15 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema";
-import { confirmedAcronyms } from "./acronyms.server";
+import { type Acronym, acronymLookup, acronymOf } from "./acronyms.server";
 import { closeWordsOrder } from "./close-words.server";
-import { expandByMeaning } from "./expansion.server";
-import { fullTextLeg, type WeightedWord } from "./full-text.server";
+import { type Expansion, expansionLookup } from "./expansion.server";
+import { fullTextLeg, statisticsLookup, type WeightedWord } from "./full-text.server";
 import { type FusedHit, fuseByRank } from "./fusion";
 import { LEG_DEPTH, type LegName } from "./legs";
 import { configuredEndpoint, type EmbeddingsEndpoint, remoteQueryVector } from "./remote-embeddings.server";
-import { semanticLeg, semanticMode } from "./semantic.server";
-import { correctTypos } from "./typo.server";
+import { lookUpTogether } from "./lookups.server";
+import { semanticLeg, semanticLookup, semanticMode } from "./semantic.server";
+import { type Corrections, typoLookup } from "./typo.server";
 import { embedText } from "./embedding.server";
 import { wordVectors } from "./word-vectors.server";
 import { adjacentPairs, contentWords, splitWords, typedQuery } from "./words";
@@ -94,68 +95,100 @@ export async function hybridSearch(
   const depth = Math.max(LEG_DEPTH, count);
   const endpoint = options.embeddings === undefined ? configuredEndpoint() : options.embeddings;
   // With EMBEDDINGS_URL the query's vector comes from there (the offline one when that fails).
-  // Without an index a large catalogue's semantic leg waits for the full-text finds to reorder.
-  const correctionsFound = options.keywords ? Promise.resolve(new Map<never, never>()) : correctTypos(db, words);
-  const semanticPlan = (async () => {
-    const remoteVector = endpoint ? await remoteQueryVector(endpoint, query) : null;
-    // The offline vector knows no misspelt word, so it is made of the query as corrected
-    // ('machne learning imag clasifier' means machine learning, not learning alone).
-    const plan = remoteVector
-      ? { vector: remoteVector, model: endpoint!.model }
-      : { vector: embedText([{ text: correctedQuery(words, await correctionsFound), weight: 1 }]), model: undefined };
-    const mode = await semanticMode(db, Boolean(remoteVector));
-    const hits = mode === "within" ? null : await semanticLeg(db, query, depth, plan.vector, undefined, plan.model);
-    return { ...plan, hits };
-  })();
+  const remoteVector = endpoint ? remoteQueryVector(endpoint, query) : Promise.resolve(null);
+  // Asked meanwhile: on PostgreSQL without pgvector it is a statement of its own, on another connection.
+  const semanticModeFound = remoteVector.then((remote) => semanticMode(db, Boolean(remote)));
+  // Awaited below; if a statement before then fails, its failure is the one the caller sees.
+  semanticModeFound.catch(() => {});
   const pairs = options.keywords ? [] : adjacentPairs(query);
-  const acronymsFound = options.keywords
-    ? Promise.resolve([])
-    : correctionsFound.then((found) => confirmedAcronyms(db, adjacentPairs(correctedQuery(words, found)), words));
-  const [corrections, expansions, acronyms, semanticFound] = await Promise.all([
-    correctionsFound,
-    expandByMeaning(db, contentWords(query)),
-    acronymsFound,
-    semanticPlan,
-  ]);
-  const terms: WeightedWord[] = [
+  // What the query's words need from the database, in one statement: their typo corrections, the
+  // words close in meaning that projects use, and the acronyms of their pairs.
+  const found = await lookUpTogether(db, {
+    corrections: options.keywords ? null : typoLookup(words),
+    expansions: expansionLookup(contentWords(query)),
+    acronyms: acronymLookup(pairs, words),
+  });
+  const corrections = found.corrections ?? new Map<never, never>();
+  const expansions = found.expansions ?? [];
+  // A misspelt pair ('machne learning') has no acronym the catalogue confirms: its corrected one
+  // may, asked in the next statement with the words' statistics (each candidate's among them).
+  const correctedPairs = adjacentPairs(correctedQuery(words, corrections)).filter((pair) => !pairs.includes(pair));
+  const correctedAcronymsLookup = options.keywords ? null : acronymLookup(correctedPairs, words);
+  const termsBefore: WeightedWord[] = [
     ...words.map((word) => ({ word, weight: 1 })),
     ...[...corrections].map(([word, typed]) => ({ word, weight: typed.similarity, group: typed.word })),
     ...expansions.map((expansion) => ({ word: expansion.word, weight: expansion.similarity, group: expansion.from })),
     ...pairs.map((pair) => ({ word: pair, weight: PHRASE_WEIGHT, phrase: true })),
+  ];
+  const candidateWords = [
+    ...termsBefore.map((term) => term.word),
+    ...(found.acronyms ?? []).map(({ acronym }) => acronym),
+    ...(correctedAcronymsLookup ? correctedPairs.flatMap((pair) => acronymOf(pair) ?? []) : []),
+  ];
+
+  // The offline vector knows no misspelt word, so it is made of the query as corrected
+  // ('machne learning imag clasifier' means machine learning, not learning alone).
+  const remote = await remoteVector;
+  const vector = remote ?? embedText([{ text: correctedQuery(words, corrections), weight: 1 }]);
+  const remoteModel = remote ? endpoint!.model : undefined;
+  // Without an index a large catalogue's semantic leg only reorders the full-text finds, after them.
+  const mode = await semanticModeFound;
+  const semanticNow = vector && mode !== "within";
+  const indexed = mode === "index";
+  const { statistics, semanticHits, correctedAcronyms } = await lookUpTogether(db, {
+    statistics: statisticsLookup(candidateWords),
+    semanticHits: semanticNow ? semanticLookup({ vector, depth, remoteModel, indexed }) : null,
+    correctedAcronyms: correctedAcronymsLookup,
+  });
+  const acronyms = [...(found.acronyms ?? []), ...(correctedAcronyms ?? [])];
+  const terms: WeightedWord[] = [
+    ...termsBefore,
     // An acronym stands for its pair's words together: it counts as much as one word, in place
     // of the phrase's bonus.
     ...acronyms.map(({ acronym, pair }) => ({ word: acronym, weight: ACRONYM_WEIGHT, group: pair })),
   ];
-  const explanation = new Map<string, string>([
-    ...[...corrections].map(([word, typed]): [string, string] => [word, `${typed.word} → ${word}`]),
-    ...expansions.map((expansion): [string, string] => [expansion.word, `${expansion.from} ≈ ${expansion.word}`]),
-    ...acronyms.map(({ acronym, pair }): [string, string] => [acronym, `${pair} ≈ ${acronym}`]),
-  ]);
+  const documents = new Map(candidateWords.map((word, index) => [word, statistics.documents[index] ?? 0]));
+  const termStatistics = { total: statistics.total, documents: terms.map((term) => documents.get(term.word) ?? 0) };
+  const reasonFor = explainWords(corrections, expansions, acronyms);
   // A phrase only ranks an entry higher: its words are the reasons already.
-  const phrases = new Set(terms.filter((term) => term.phrase).map((term) => term.word));
-  const fullText = (await fullTextLeg(db, terms, depth)).map((hit) => ({
+  const phrases = new Set(pairs);
+  const fullText = (await fullTextLeg(db, terms, depth, termStatistics)).map((hit) => ({
     ...hit,
-    reasons: hit.reasons.filter((word) => !phrases.has(word)).map((word) => explanation.get(word) ?? word),
+    reasons: hit.reasons.filter((word) => !phrases.has(word)).map(reasonFor),
   }));
-  // Without an index the semantic leg only reorders the full-text finds, so every entry either leg
-  // can return is known now: they are read for the word-by-word closeness meanwhile.
-  const found = [...new Set([...fullText, ...(semanticFound.hits ?? [])].map((hit) => hit.id))];
+  // Every entry either leg can return is known now: they are read for the word-by-word closeness
+  // (meanwhile, where the semantic leg reorders the full-text finds).
+  const foundIds = [...new Set([...fullText, ...(semanticHits ?? [])].map((hit) => hit.id))];
   const [semantic, closeWords] = await Promise.all([
-    semanticFound.hits ??
+    semanticHits ??
       semanticLeg(
         db,
         query,
         depth,
-        semanticFound.vector,
+        vector,
         fullText.map((hit) => hit.id),
-        semanticFound.model,
+        remoteModel,
       ),
-    closeWordsOrder(db, misspeltCorrected(words, corrections), found),
+    closeWordsOrder(db, misspeltCorrected(words, corrections), foundIds),
   ]);
   return fuseByRank({ fullText, semantic }, WEIGHTS, [{ hits: closeWords, weight: CLOSE_WORDS_WEIGHT }]).slice(
     0,
     count,
   );
+}
+
+/** How a person reads why a word matched: 'dashbord → dashboard', 'renters ≈ tenant', 'machine learning ≈ ml'. */
+function explainWords(
+  corrections: Corrections,
+  expansions: Expansion[],
+  acronyms: Acronym[],
+): (word: string) => string {
+  const explanation = new Map<string, string>([
+    ...[...corrections].map(([word, typed]): [string, string] => [word, `${typed.word} → ${word}`]),
+    ...expansions.map((expansion): [string, string] => [expansion.word, `${expansion.from} ≈ ${expansion.word}`]),
+    ...acronyms.map(({ acronym, pair }): [string, string] => [acronym, `${pair} ≈ ${acronym}`]),
+  ]);
+  return (word) => explanation.get(word) ?? word;
 }
 
 /**
@@ -167,19 +200,13 @@ export async function hybridSearch(
  * instead: 0.773 (A 0.792). The semantic leg's query vector made the same way (instead of with
  * every correction): 0.793 (A 0.830).
  */
-export function misspeltCorrected(
-  words: string[],
-  corrections: Map<string, { word: string; similarity: number }>,
-): string {
+export function misspeltCorrected(words: string[], corrections: Corrections): string {
   const { rows } = wordVectors();
   return correctedQuery(words, new Map([...corrections].filter(([, typed]) => !rows.has(typed.word))));
 }
 
 /** The query's words with each misspelt one replaced by its likeliest correction. */
-export function correctedQuery(
-  words: string[],
-  corrections: Map<string, { word: string; similarity: number }>,
-): string {
+export function correctedQuery(words: string[], corrections: Corrections): string {
   const best = new Map<string, { word: string; similarity: number }>();
   for (const [word, typed] of corrections) {
     const known = best.get(typed.word);

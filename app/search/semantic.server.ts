@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "#db/schema";
+import { type Lookup, lookUp } from "./lookups.server";
 import { embedText } from "./embedding.server";
 import { LEG_DEPTH, type LegHit, SEARCHABLE_SQL } from "./legs";
 
@@ -20,7 +21,7 @@ export type SemanticMode = "index" | "exact" | "within";
 
 const pgvectorByDatabase = new WeakMap<object, Promise<boolean>>();
 
-function hasPgvector(db: Kysely<Database>): Promise<boolean> {
+export function hasPgvector(db: Kysely<Database>): Promise<boolean> {
   let known = pgvectorByDatabase.get(db);
   if (!known) {
     known = sql<{ present: boolean }>`select exists (select 1 from pg_extension where extname = 'vector') as present`
@@ -42,34 +43,62 @@ export async function semanticMode(db: Kysely<Database>, remote = false): Promis
   return (rows[0]?.documents ?? 0) <= EXACT_LIMIT ? "exact" : "within";
 }
 
-export async function semanticLeg(
-  db: Kysely<Database>,
-  query: string,
-  depth = LEG_DEPTH,
-  queryVector: number[] | null = embedText([{ text: query, weight: 1 }]),
+export interface SemanticQuery {
+  vector: number[];
+  depth?: number;
   /** Only these entries (the other legs' finds), for a large catalogue without pgvector. */
-  within?: string[],
-  /** The query vector is the endpoint's (this model's): compare it with the entries' vectors from there. */
-  remoteModel?: string,
-): Promise<LegHit[]> {
-  if (!queryVector || within?.length === 0) return [];
+  within?: string[];
+  /** The vector is the endpoint's (this model's): compare it with the entries' vectors from there. */
+  remoteModel?: string;
+  /** pgvector is installed: the offline vectors are compared by its HNSW index. */
+  indexed: boolean;
+}
+
+/** The leg as a lookup: the nearest entries, nearest first. */
+export function semanticLookup({
+  vector,
+  depth = LEG_DEPTH,
+  within,
+  remoteModel,
+  indexed,
+}: SemanticQuery): Lookup<LegHit[]> {
   const searchable = sql.raw(SEARCHABLE_SQL);
   const onlyWithin = within ? sql`and p.id = any(${within}::uuid[])` : sql``;
   const column = sql.ref(remoteModel ? "p.remote_embedding" : "p.embedding");
   const sameModel = remoteModel ? sql`and p.remote_embedding_model = ${remoteModel}` : sql``;
   // Ordered by the distance itself, the shape the HNSW index serves.
   const distance =
-    !within && !remoteModel && (await hasPgvector(db))
-      ? sql<number>`p.embedding::vector(100) <=> ${`[${queryVector.join(",")}]`}::vector(100)`
-      : sql<number>`1 - (select sum(a * b) from unnest(${column}, ${queryVector}::real[]) as v(a, b))`;
-  const { rows } = await sql<{ id: string; distance: number }>`
-    select id, distance from (
-      select p.id, ${distance} as distance from projects p
-      where ${column} is not null ${sameModel} and ${searchable} ${onlyWithin}
-      order by ${distance}
-      limit ${depth}
-    ) nearest
-    where distance <= ${1 - MIN_SIMILARITY}
-  `.execute(db);
-  return rows.map((row) => ({ id: row.id, score: 1 - Number(row.distance), reasons: ["close in meaning"] }));
+    !within && !remoteModel && indexed
+      ? sql<number>`p.embedding::vector(100) <=> ${`[${vector.join(",")}]`}::vector(100)`
+      : sql<number>`1 - (select sum(a * b) from unnest(${column}, ${vector}::real[]) as v(a, b))`;
+  return {
+    expression: sql`(
+      select coalesce(json_agg(json_build_array(id, distance) order by distance, id), '[]') from (
+        select p.id, ${distance} as distance from projects p
+        where ${column} is not null ${sameModel} and ${searchable} ${onlyWithin}
+        order by ${distance}
+        limit ${depth}
+      ) nearest
+      where distance <= ${1 - MIN_SIMILARITY}
+    )`,
+    read: (value) =>
+      (value as [string, number][]).map(([id, distance]) => ({
+        id,
+        score: 1 - Number(distance),
+        reasons: ["close in meaning"],
+      })),
+  };
+}
+
+export async function semanticLeg(
+  db: Kysely<Database>,
+  query: string,
+  depth = LEG_DEPTH,
+  queryVector: number[] | null = embedText([{ text: query, weight: 1 }]),
+  within?: string[],
+  remoteModel?: string,
+): Promise<LegHit[]> {
+  if (!queryVector || within?.length === 0) return [];
+  const indexed = !within && !remoteModel && (await hasPgvector(db));
+  return lookUp(db, semanticLookup({ vector: queryVector, depth, within, remoteModel, indexed }));
 }

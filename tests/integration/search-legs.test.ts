@@ -1,14 +1,15 @@
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
+import { countQueries } from "#db/connection";
 import { db } from "~/db.server";
 import { searchProjects } from "~/models/project.server";
 import { expandByMeaning } from "~/search/expansion.server";
 import { confirmedAcronyms } from "~/search/acronyms.server";
 import { closeWordsOrder } from "~/search/close-words.server";
-import { correctedQuery, misspeltCorrected } from "~/search/hybrid.server";
+import { correctedQuery, hybridSearch, misspeltCorrected } from "~/search/hybrid.server";
 import { fullTextLeg, termStatistics } from "~/search/full-text.server";
 import { embedMissingProjects } from "~/search/project-vectors.server";
-import { semanticLeg } from "~/search/semantic.server";
+import { hasPgvector, semanticLeg } from "~/search/semantic.server";
 import { correctTypos } from "~/search/typo.server";
 import { createProject } from "../fixtures/factories";
 
@@ -246,6 +247,27 @@ describe("the fused search", () => {
     expect(results.find((result) => result.projectId === filter)?.matchedBy.fullText).toEqual([
       "machine learning ≈ ml",
     ]);
+    // A misspelt pair's acronym, once corrected.
+    const corrected = await searchProjects("machne learning", 6);
+    expect(corrected.find((result) => result.projectId === filter)?.matchedBy.fullText).toEqual([
+      "machine learning ≈ ml",
+    ]);
+  });
+
+  it("asks the database in few statements: lookups that do not wait on each other go together", async () => {
+    await entry("Spam Filter", "Sort the mail with ML.", "A small model, trained weekly.");
+    await entry("Machine Learning Club", "Learn ML together.", "Machine learning basics, every week.");
+    // Corrections, expansions and acronyms; the words' statistics and the semantic leg; the full
+    // text; the close-words read. Without pgvector, also how the semantic leg can answer (by the
+    // catalogue's size: this small one's every entry is compared, with the statistics).
+    const expected = (await hasPgvector(db)) ? 4 : 5;
+    const natural = await countQueries(() => hybridSearch(db, "help an animal shelter find homes for dogs", 6));
+    expect(natural.result.length).toBeGreaterThan(0);
+    expect(natural.queries).toBe(expected);
+    // A corrected pair's acronym is confirmed with the words' statistics.
+    const misspelt = await countQueries(() => hybridSearch(db, "machne learning", 6));
+    expect(misspelt.result.length).toBeGreaterThan(0);
+    expect(misspelt.queries).toBe(expected);
   });
 
   it("takes a profile's list of names as it is: no corrections, phrases or acronyms", async () => {
