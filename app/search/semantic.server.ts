@@ -50,7 +50,7 @@ export interface SemanticQuery {
   within?: string[];
   /** The vector is the endpoint's (this model's): compare it with the entries' vectors from there. */
   remoteModel?: string;
-  /** pgvector is installed: the offline vectors are compared by its HNSW index. */
+  /** pgvector is installed: the offline vectors of the whole catalogue are compared by its HNSW index. */
   indexed: boolean;
 }
 
@@ -99,6 +99,8 @@ export async function semanticLeg(
   remoteModel?: string,
 ): Promise<LegHit[]> {
   if (!queryVector || within?.length === 0) return [];
-  const indexed = !within && !remoteModel && (await hasPgvector(db));
-  return lookUp(db, semanticLookup({ vector: queryVector, depth, within, remoteModel, indexed }));
+  return lookUp(
+    db,
+    semanticLookup({ vector: queryVector, depth, within, remoteModel, indexed: await hasPgvector(db) }),
+  );
 }
