@@ -302,6 +302,7 @@ export interface RepositoryLanguages {
 export interface SearchStatistics {
   documents: number;
   id: Generated<boolean>;
+  text_version: Generated<Int8>;
 }
 
 export interface SearchTerms {

@@ -17,6 +17,7 @@ import * as searchRemoteEmbeddings from "./migrations/0018_search_remote_embeddi
 import * as searchDifficulty from "./migrations/0019_search_difficulty";
 import * as catalogueCounts from "./migrations/0020_catalogue_counts";
 import * as personalPageChangeNotices from "./migrations/0021_personal_page_change_notices";
+import * as searchTextVersion from "./migrations/0022_search_text_version";
 
 /** Forward-only migrations, in order. Add new ones at the end; never edit a released one. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   "0019_search_difficulty": searchDifficulty,
   "0020_catalogue_counts": catalogueCounts,
   "0021_personal_page_change_notices": personalPageChangeNotices,
+  "0022_search_text_version": searchTextVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

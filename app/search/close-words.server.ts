@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "#db/schema";
 import { wordRarity } from "./embedding.server";
+import type { Lookup } from "./lookups.server";
 import type { LegHit } from "./legs";
 import { unitWordVectors, wordVectors } from "./word-vectors.server";
 import { contentWords, isStopWord, splitWords } from "./words";
@@ -13,10 +14,11 @@ import { contentWords, isStopWord, splitWords } from "./words";
  *
  * A closeness below MIN_COSINE counts nothing, and one of 1 (the word itself) counts fully; a
  * query word counts by how rare it is in English, as in the semantic leg. The entry's name and
- * tagline count fully, its goals, description, skills, roles and level at PROSE_WEIGHT. Only the given entries
- * are read (by primary key): the cost does not grow with the catalogue. About 3 ms a search for
- * the 80 entries two legs find (a 2-core machine under load; the read overlaps the semantic leg):
- * bench/search-profile.ts at 100,000 projects on PostgreSQL, hybrid p50 16-18 → 18-20 ms.
+ * tagline count fully, its goals, description, skills, roles and level at PROSE_WEIGHT. Only the
+ * given entries are read (by primary key), and only those not kept in memory at the catalogue's
+ * current text version: the cost does not grow with the catalogue. About 2 ms a search for the
+ * 80 entries two legs find once their words are kept, 4 ms when all are read (in process, 100,000
+ * projects, embedded).
  */
 // `npm run search:eval`, as an ordering fused at 0.2 (see hybrid.server.ts): 0.4 measured best
 // (0.35: 0.784, 0.4: 0.786, 0.45: 0.779, 0.5: 0.769 nDCG@6); prose 0.7 (0.5: 0.783, 1: 0.779).
@@ -44,17 +46,44 @@ interface EntryText {
   skills: string;
 }
 
-// An entry's words as vector rows, kept while its text stays the same: splitting the prose of
-// 80 entries for every search costs more than comparing their words (bounded, oldest out first;
-// about 2 KB an entry).
-const CACHE_SIZE = 5_000;
-const wordsCache = new Map<string, { text: string; heading: Int32Array; prose: Int32Array }>();
+/**
+ * The catalogue's text version (migration 0022): it changes whenever an entry's words may have,
+ * so words read at one version hold for every search that reads the same one.
+ */
+export function textVersionLookup(): Lookup<number> {
+  return {
+    expression: sql`coalesce((select text_version from search_statistics), 0)`,
+    read: (value) => Number(value),
+  };
+}
 
-function entryWords(entry: EntryText): { heading: Int32Array; prose: Int32Array } {
-  const headingText = `${entry.name} ${entry.tagline}`;
-  const text = `${headingText}\n${entry.goals.join(" ")} ${entry.description} ${entry.skills}`;
-  const known = wordsCache.get(entry.id);
-  if (known?.text === text) return known;
+interface EntryWords {
+  /** The text version they were read at. */
+  version: number | undefined;
+  heading: Int32Array;
+  prose: Int32Array;
+}
+
+// Each database's entries as vector rows, with the text version they were read at (bounded, least
+// recently used out first; about 2 KB an entry). An entry kept at the version a search reads is
+// not read again, so most searches send no statement for this ordering (reading the 80 entries
+// two legs find, by key, took 2.3–4 ms a search at 100,000 projects on the embedded database).
+const CACHE_SIZE = 5_000;
+const caches = new WeakMap<Kysely<Database>, Map<string, EntryWords>>();
+
+function cacheOf(db: Kysely<Database>): Map<string, EntryWords> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  return cache;
+}
+
+function keep(cache: Map<string, EntryWords>, id: string, words: EntryWords) {
+  cache.delete(id);
+  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(id, words);
+}
+
+function entryWords(entry: EntryText, version: number | undefined): EntryWords {
   const { rows: vocabulary } = wordVectors();
   const rowsOf = (part: string) =>
     Int32Array.from(
@@ -63,26 +92,59 @@ function entryWords(entry: EntryText): { heading: Int32Array; prose: Int32Array 
         return row === undefined ? [] : [row];
       }),
     );
-  const words = { text, heading: rowsOf(headingText), prose: rowsOf(text.slice(headingText.length + 1)) };
-  wordsCache.delete(entry.id);
-  if (wordsCache.size >= CACHE_SIZE) wordsCache.delete(wordsCache.keys().next().value!);
-  wordsCache.set(entry.id, words);
-  return words;
+  return {
+    version,
+    heading: rowsOf(`${entry.name} ${entry.tagline}`),
+    prose: rowsOf(`${entry.goals.join(" ")} ${entry.description} ${entry.skills}`),
+  };
 }
 
-export async function closeWordsOrder(db: Kysely<Database>, query: string, ids: string[]): Promise<LegHit[]> {
+/** The entries' words: kept ones where their version is `version`, the rest read in one statement. */
+async function wordsOf(
+  db: Kysely<Database>,
+  ids: string[],
+  version: number | undefined,
+): Promise<{ id: string; words: EntryWords }[]> {
+  const cache = cacheOf(db);
+  const found = new Map<string, EntryWords>();
+  for (const id of ids) {
+    const words = cache.get(id);
+    if (words && version !== undefined && words.version === version) found.set(id, words);
+  }
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length > 0) {
+    const { rows } = await sql<EntryText>`
+      select p.id, p.name, p.tagline, p.description, p.goals,
+        array_to_string(p.technologies || p.programming_languages, ' ') || ' ' || coalesce(p.difficulty, '') || ' ' ||
+          coalesce((select string_agg(r.name, ' ') from project_roles r where r.project_id = p.id), '') as skills
+      from projects p where p.id = any(${missing}::uuid[])
+    `.execute(db);
+    for (const row of rows) found.set(row.id, entryWords(row, version));
+  }
+  for (const [id, words] of found) keep(cache, id, words);
+  return ids.flatMap((id) => {
+    const words = found.get(id);
+    return words ? [{ id, words }] : [];
+  });
+}
+
+/**
+ * `textVersion`: the catalogue's text version read in this search (textVersionLookup), so entries
+ * kept at it need no read; without it every entry is read.
+ */
+export async function closeWordsOrder(
+  db: Kysely<Database>,
+  query: string,
+  ids: string[],
+  textVersion?: number,
+): Promise<LegHit[]> {
   const { dimensions, rows: vocabulary } = wordVectors();
   const queryWords = contentWords(query).flatMap((word) => {
     const row = vocabulary.get(word);
     return row === undefined ? [] : [{ row, weight: wordRarity(row) }];
   });
   if (ids.length === 0 || queryWords.length === 0) return [];
-  const { rows } = await sql<EntryText>`
-    select p.id, p.name, p.tagline, p.description, p.goals,
-      array_to_string(p.technologies || p.programming_languages, ' ') || ' ' || coalesce(p.difficulty, '') || ' ' ||
-        coalesce((select string_agg(r.name, ' ') from project_roles r where r.project_id = p.id), '') as skills
-    from projects p where p.id = any(${ids}::uuid[])
-  `.execute(db);
+  const entries = await wordsOf(db, ids, textVersion);
 
   // Each distinct word once: its closeness to every query word, computed once for all entries
   // and kept in one flat table (few allocations: this runs on every search).
@@ -111,9 +173,8 @@ export async function closeWordsOrder(db: Kysely<Database>, query: string, ids: 
     return slot;
   };
   const best = new Float64Array(width);
-  const hits = rows.map((row) => {
+  const hits = entries.map(({ id, words: { heading, prose } }) => {
     best.fill(0);
-    const { heading, prose } = entryWords(row);
     for (const [wordRows, weight] of [
       [heading, 1],
       [prose, PROSE_WEIGHT],
@@ -128,7 +189,7 @@ export async function closeWordsOrder(db: Kysely<Database>, query: string, ids: 
     }
     let score = 0;
     for (let index = 0; index < width; index++) score += best[index] * queryWords[index].weight;
-    return { id: row.id, score, reasons: [] };
+    return { id, score, reasons: [] };
   });
   return hits.sort((a, b) => b.score - a.score || a.id.localeCompare(b.id));
 }

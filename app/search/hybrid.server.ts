@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema";
 import { type Acronym, acronymLookup, acronymOf } from "./acronyms.server";
-import { closeWordsOrder } from "./close-words.server";
+import { closeWordsOrder, textVersionLookup } from "./close-words.server";
 import { type Expansion, expansionLookup } from "./expansion.server";
 import { fullTextLeg, statisticsLookup, type WeightedWord } from "./full-text.server";
 import { type FusedHit, fuseByRank } from "./fusion";
@@ -135,10 +135,11 @@ export async function hybridSearch(
   const mode = await semanticModeFound;
   const semanticNow = vector && mode !== "within";
   const indexed = mode === "index";
-  const { statistics, semanticHits, correctedAcronyms } = await lookUpTogether(db, {
+  const { statistics, semanticHits, correctedAcronyms, textVersion } = await lookUpTogether(db, {
     statistics: statisticsLookup(candidateWords),
     semanticHits: semanticNow ? semanticLookup({ vector, depth, remoteModel, indexed }) : null,
     correctedAcronyms: correctedAcronymsLookup,
+    textVersion: textVersionLookup(),
   });
   const acronyms = [...(found.acronyms ?? []), ...(correctedAcronyms ?? [])];
   const terms: WeightedWord[] = [
@@ -169,7 +170,7 @@ export async function hybridSearch(
         fullText.map((hit) => hit.id),
         remoteModel,
       ),
-    closeWordsOrder(db, misspeltCorrected(words, corrections), foundIds),
+    closeWordsOrder(db, misspeltCorrected(words, corrections), foundIds, textVersion),
   ]);
   return fuseByRank({ fullText, semantic }, WEIGHTS, [{ hits: closeWords, weight: CLOSE_WORDS_WEIGHT }]).slice(
     0,

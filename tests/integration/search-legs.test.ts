@@ -5,7 +5,8 @@ import { db } from "~/db.server";
 import { searchProjects } from "~/models/project.server";
 import { expandByMeaning } from "~/search/expansion.server";
 import { confirmedAcronyms } from "~/search/acronyms.server";
-import { closeWordsOrder } from "~/search/close-words.server";
+import { closeWordsOrder, textVersionLookup } from "~/search/close-words.server";
+import { lookUp } from "~/search/lookups.server";
 import { correctedQuery, hybridSearch, misspeltCorrected } from "~/search/hybrid.server";
 import { fullTextLeg, termStatistics } from "~/search/full-text.server";
 import { embedMissingProjects } from "~/search/project-vectors.server";
@@ -214,6 +215,59 @@ describe("the word-by-word closeness", () => {
     await db.insertInto("project_roles").values({ project_id: pantry, name: "Violinist", open_positions: 1 }).execute();
     expect(await score("violinist", pantry)).toBeGreaterThan(unmusical);
   });
+
+  it("keeps an entry's words while the catalogue's text version stays, and reads them again when it moves", async () => {
+    const version = () => lookUp(db, textVersionLookup());
+    const score = async (query: string, id: string) =>
+      (await closeWordsOrder(db, query, [id], await version()))[0]!.score;
+    const reads = async (query: string, ids: string[]) =>
+      (await countQueries(async () => closeWordsOrder(db, query, ids, await version()))).queries - 1;
+    const before = await score("groceries", pantry);
+    expect(await reads("groceries", [pantry, shelter])).toBe(1);
+    expect(await reads("puppies", [shelter, pantry])).toBe(0);
+    await db.updateTable("projects").set({ description: "Tins and jars." }).where("id", "=", pantry).execute();
+    expect(await score("groceries", pantry)).toBeLessThan(before);
+    const unmusical = await score("violinist", pantry);
+    await db.insertInto("project_roles").values({ project_id: pantry, name: "Violinist", open_positions: 1 }).execute();
+    expect(await score("violinist", pantry)).toBeGreaterThan(unmusical);
+  });
+});
+
+describe("the catalogue's text version", () => {
+  it("moves when a project's words may have changed, and only then", async () => {
+    const version = () => lookUp(db, textVersionLookup());
+    const moves = async (write: () => Promise<unknown>) => {
+      const before = await version();
+      await write();
+      return (await version()) !== before;
+    };
+    const projects = () => db.updateTable("projects").where("id", "=", pantry);
+    expect(await moves(() => projects().set({ name: "Food Pantry Shelves" }).execute())).toBe(true);
+    expect(
+      await moves(() =>
+        projects()
+          .set({ goals: ["Count cans"] })
+          .execute(),
+      ),
+    ).toBe(true);
+    expect(
+      await moves(() =>
+        projects()
+          .set({ technologies: ["Vue.js"] })
+          .execute(),
+      ),
+    ).toBe(true);
+    expect(await moves(() => projects().set({ difficulty: "Advanced" }).execute())).toBe(true);
+    const role = () => db.insertInto("project_roles").values({ project_id: pantry, name: "Driver", open_positions: 1 });
+    expect(await moves(() => role().execute())).toBe(true);
+    expect(await moves(() => entry("Choir Rota", "Who sings when.", "Sundays."))).toBe(true);
+    expect(await moves(() => db.deleteFrom("projects").where("id", "=", dashboard).execute())).toBe(true);
+    // Writes that change no word: open positions, the picture, an update that sets what is there.
+    const roles = () => db.updateTable("project_roles").where("project_id", "=", pantry);
+    expect(await moves(() => roles().set({ open_positions: 3 }).execute())).toBe(false);
+    expect(await moves(() => projects().set({ picture_url: "/covers/pantry.png" }).execute())).toBe(false);
+    expect(await moves(() => projects().set({ name: "Food Pantry Shelves" }).execute())).toBe(false);
+  });
 });
 
 describe("the fused search", () => {
@@ -268,6 +322,10 @@ describe("the fused search", () => {
     const misspelt = await countQueries(() => hybridSearch(db, "machne learning", 6));
     expect(misspelt.result.length).toBeGreaterThan(0);
     expect(misspelt.queries).toBe(expected);
+    // Again: the entries' words are kept (at the same text version), so there is no close-words read.
+    const again = await countQueries(() => hybridSearch(db, "help an animal shelter find homes for dogs", 6));
+    expect(again.result).toEqual(natural.result);
+    expect(again.queries).toBe(expected - 1);
   });
 
   it("takes a profile's list of names as it is: no corrections, phrases or acronyms", async () => {
