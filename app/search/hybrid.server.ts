@@ -11,6 +11,7 @@ import { lookUpTogether } from "./lookups.server";
 import { semanticLeg, semanticLookup, semanticMode } from "./semantic.server";
 import { type Corrections, typoLookup } from "./typo.server";
 import { embedText } from "./embedding.server";
+import { type TechnologyName, technologyLookup } from "./technology-names.server";
 import { wordVectors } from "./word-vectors.server";
 import { adjacentPairs, contentWords, splitWords, typedQuery } from "./words";
 
@@ -107,9 +108,11 @@ export async function hybridSearch(
     corrections: options.keywords ? null : typoLookup(words),
     expansions: expansionLookup(contentWords(query)),
     acronyms: acronymLookup(pairs, words),
+    technologies: technologyLookup(words),
   });
   const corrections = found.corrections ?? new Map<never, never>();
   const expansions = found.expansions ?? [];
+  const technologies = found.technologies ?? [];
   // A misspelt pair ('machne learning') has no acronym the catalogue confirms: its corrected one
   // may, asked in the next statement with the words' statistics (each candidate's among them).
   const correctedPairs = adjacentPairs(correctedQuery(words, corrections)).filter((pair) => !pairs.includes(pair));
@@ -118,6 +121,8 @@ export async function hybridSearch(
     ...words.map((word) => ({ word, weight: 1 })),
     ...[...corrections].map(([word, typed]) => ({ word, weight: typed.similarity, group: typed.word })),
     ...expansions.map((expansion) => ({ word: expansion.word, weight: expansion.similarity, group: expansion.from })),
+    // A technology's name stands for the word as typed ('vue' → 'vue.js'): as much as the word.
+    ...technologies.map(({ from, name }) => ({ word: name, weight: 1, group: from, phrase: name.includes(" ") })),
     ...pairs.map((pair) => ({ word: pair, weight: PHRASE_WEIGHT, phrase: true })),
   ];
   const candidateWords = [
@@ -150,7 +155,7 @@ export async function hybridSearch(
   ];
   const documents = new Map(candidateWords.map((word, index) => [word, statistics.documents[index] ?? 0]));
   const termStatistics = { total: statistics.total, documents: terms.map((term) => documents.get(term.word) ?? 0) };
-  const reasonFor = explainWords(corrections, expansions, acronyms);
+  const reasonFor = explainWords(corrections, expansions, acronyms, technologies);
   // A phrase only ranks an entry higher: its words are the reasons already.
   const phrases = new Set(pairs);
   const fullText = (await fullTextLeg(db, terms, depth, termStatistics)).map((hit) => ({
@@ -183,8 +188,10 @@ function explainWords(
   corrections: Corrections,
   expansions: Expansion[],
   acronyms: Acronym[],
+  technologies: TechnologyName[],
 ): (word: string) => string {
   const explanation = new Map<string, string>([
+    ...technologies.map(({ from, name }): [string, string] => [name, `${from} ≈ ${name}`]),
     ...[...corrections].map(([word, typed]): [string, string] => [word, `${typed.word} → ${word}`]),
     ...expansions.map((expansion): [string, string] => [expansion.word, `${expansion.from} ≈ ${expansion.word}`]),
     ...acronyms.map(({ acronym, pair }): [string, string] => [acronym, `${pair} ≈ ${acronym}`]),

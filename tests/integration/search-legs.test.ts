@@ -7,6 +7,7 @@ import { expandByMeaning } from "~/search/expansion.server";
 import { confirmedAcronyms } from "~/search/acronyms.server";
 import { closeWordsOrder, textVersionLookup } from "~/search/close-words.server";
 import { lookUp } from "~/search/lookups.server";
+import { technologyLookup } from "~/search/technology-names.server";
 import { correctedQuery, hybridSearch, misspeltCorrected } from "~/search/hybrid.server";
 import { fullTextLeg, termStatistics } from "~/search/full-text.server";
 import { embedMissingProjects } from "~/search/project-vectors.server";
@@ -267,6 +268,24 @@ describe("the catalogue's text version", () => {
     expect(await moves(() => roles().set({ open_positions: 3 }).execute())).toBe(false);
     expect(await moves(() => projects().set({ picture_url: "/covers/pantry.png" }).execute())).toBe(false);
     expect(await moves(() => projects().set({ name: "Food Pantry Shelves" }).execute())).toBe(false);
+  });
+});
+
+describe("technology names", () => {
+  it("reads a technology's first word or nickname as its name, where some project uses it", async () => {
+    await db
+      .updateTable("projects")
+      .set({ technologies: ["Vue.js"], programming_languages: ["Go"] })
+      .where("id", "=", shelter)
+      .execute();
+    const [vue] = await searchProjects("vue", 3);
+    expect(vue.projectId).toBe(shelter);
+    expect(vue.matchedBy.fullText).toContain("vue ≈ vue.js");
+    const [golang] = await searchProjects("golang", 3);
+    expect(golang.projectId).toBe(shelter);
+    expect(golang.matchedBy.fullText).toContain("golang ≈ go");
+    // A name as typed needs no stand-in; a nickname of a technology no project uses has none.
+    expect(await lookUp(db, technologyLookup(["react", "k8s", "node"])!)).toEqual([{ from: "node", name: "node.js" }]);
   });
 });
 
