@@ -9,6 +9,7 @@ import express from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import type * as AppEntryModule from "./app/entry.server";
+import { requestDrain } from "./host/graceful-shutdown";
 import { createPageCache } from "./host/page-cache";
 import { staticFiles } from "./host/static-files";
 
@@ -26,6 +27,8 @@ const viteDevServer = production
 // Resolved from the working folder, not from this file: production runs this file compiled
 // into build/server.js (npm run build), development runs it from the project root with tsx.
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+// How long a shutdown waits for the requests in flight before it closes the database anyway.
+const SHUTDOWN_GRACE_MS = 10_000;
 const PRODUCTION_BUILD = pathToFileURL(path.resolve(BUILD_DIR, "server/index.js")).href;
 async function loadBuild(): Promise<ServerBuild> {
   if (viteDevServer) return (await viteDevServer.ssrLoadModule("virtual:remix/server-build")) as ServerBuild;
@@ -54,6 +57,9 @@ await startServices();
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", "loopback");
+// Every request is counted until answered, so a shutdown lets the ones in flight finish.
+const requests = requestDrain(SHUTDOWN_GRACE_MS);
+app.use(requests.track);
 
 app.use(
   pinoHttp({
@@ -306,10 +312,10 @@ server.headersTimeout = 66_000;
 process.on("unhandledRejection", onUnhandledRejection);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    server.close();
+  process.once(signal, () => {
+    logger.info({ signal }, "shutting down: finishing the requests in flight");
     void entryOf(initialBuild)
-      .stopServices()
+      .stopServices(() => requests.drain(server))
       .finally(() => process.exit(0));
   });
 }

@@ -33,9 +33,14 @@ export async function checkHealth(): Promise<boolean> {
   }
 }
 
-export async function stopServices(): Promise<void> {
+/**
+ * At shutdown. `drain` (the host's) resolves once the requests in flight are answered: the
+ * database they use closes only after it.
+ */
+export async function stopServices(drain: () => Promise<void> = async () => {}): Promise<void> {
   // Sockets first: they are told the server is going away before the bus and database close.
   await stopNotificationHub();
+  await drain();
   await stopJobs();
   await stopEventBus();
   await db.destroy();

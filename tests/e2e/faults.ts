@@ -125,8 +125,15 @@ export async function writeUntilKilled(
   if (failure) throw failure;
 }
 
+/** SIGTERM, as a restart sends it, and waits until the process has exited by itself. */
+export async function terminateServer(server: RunningServer): Promise<void> {
+  const exited = new Promise((resolve) => server.process.once("exit", resolve));
+  server.process.kill("SIGTERM");
+  await exited;
+}
+
 /** A request that got no answer (Playwright names the request call in its message). */
-function isRequestFailure(error: unknown): boolean {
+export function isRequestFailure(error: unknown): boolean {
   return /apiRequestContext\.|ECONNRESET|ECONNREFUSED|socket hang up|other side closed/i.test(
     String((error as Error)?.message ?? error),
   );
