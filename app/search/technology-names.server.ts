@@ -48,28 +48,28 @@ export function technologyLookup(words: string[]): Lookup<TechnologyName[]> | nu
   const nicknames = words.flatMap((word) => (NICKNAMES[word] ?? []).map((name) => ({ word, name })));
   return {
     expression: sql`(
-      select coalesce(json_agg(json_build_object('from', c.word, 'name', lower(f.value)) order by f.value), '[]')
+      select coalesce(json_agg(json_build_object('from', t.word, 'name', t.name) order by t.name, t.word), '[]')
       from (
-        select w.word, null::text as name from unnest(${words}::text[]) as w(word)
-        union all
-        select n.word, n.name from unnest(
-          ${nicknames.map((nickname) => nickname.word)}::text[],
-          ${nicknames.map((nickname) => nickname.name)}::text[]
-        ) as n(word, name)
-      ) c
-      join project_filter_values f on f.project_count > 0 and (
-        lower(f.value) = c.name
-        or (c.name is null and lower(f.value) <> c.word
-            and split_part(ltrim(translate(lower(f.value), '.', ' ')), ' ', 1) = c.word)
-      )
-      where not exists (
-        select 1 from project_filter_values g where g.project_count > 0 and lower(g.value) = c.word
-      )
+        -- A name listed both as a technology and as a language stands once.
+        select distinct c.word, lower(f.value) as name
+        from (
+          select w.word, null::text as name from unnest(${words}::text[]) as w(word)
+          union all
+          select n.word, n.name from unnest(
+            ${nicknames.map((nickname) => nickname.word)}::text[],
+            ${nicknames.map((nickname) => nickname.name)}::text[]
+          ) as n(word, name)
+        ) c
+        join project_filter_values f on f.project_count > 0 and (
+          lower(f.value) = c.name
+          or (c.name is null and lower(f.value) <> c.word
+              and split_part(ltrim(translate(lower(f.value), '.', ' ')), ' ', 1) = c.word)
+        )
+        where not exists (
+          select 1 from project_filter_values g where g.project_count > 0 and lower(g.value) = c.word
+        )
+      ) t
     )`,
-    read: (value) => {
-      const names = value as TechnologyName[];
-      const seen = new Set<string>();
-      return names.filter(({ from, name }) => !seen.has(`${from}\n${name}`) && seen.add(`${from}\n${name}`));
-    },
+    read: (value) => value as TechnologyName[],
   };
 }
