@@ -12,7 +12,7 @@ import { correctedQuery, hybridSearch, misspeltCorrected } from "~/search/hybrid
 import { fullTextLeg, termStatistics } from "~/search/full-text.server";
 import { embedMissingProjects } from "~/search/project-vectors.server";
 import { hasPgvector, semanticLeg } from "~/search/semantic.server";
-import { correctTypos } from "~/search/typo.server";
+import { correctTypos, TRANSPOSITION_SIMILARITY, transpositions } from "~/search/typo.server";
 import { createProject } from "../fixtures/factories";
 
 /** Each leg of the hybrid search on its own, then fused (issue 15), on whichever database runs. */
@@ -135,6 +135,16 @@ describe("the typo leg", () => {
     const corrections = await correctTypos(db, ["dashbord", "sales"]);
     expect(corrections.get("dashboard")).toMatchObject({ word: "dashbord" });
     expect([...corrections.values()].map((c) => c.word)).not.toContain("sales");
+  });
+
+  it("corrects two swapped letters, which trigrams alone miss in a short word", async () => {
+    expect(transpositions("dgos")).toEqual(["gdos", "dogs", "dgso"]);
+    const { rows } = await sql<{ alike: number }>`select similarity('dgos', 'dogs') as alike`.execute(db);
+    expect(rows[0]?.alike).toBeLessThan(0.3);
+    const corrections = await correctTypos(db, ["dgos"]);
+    expect(corrections.get("dogs")).toEqual({ word: "dgos", similarity: TRANSPOSITION_SIMILARITY });
+    const hits = await searchProjects("dgos", 5);
+    expect(hits[0]?.projectId).toBe(shelter);
   });
 });
 
