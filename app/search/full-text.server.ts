@@ -27,6 +27,11 @@ export interface WeightedWord {
   group?: string;
   /** Words that must stand next to each other in this order ('food bank'), not just each somewhere. */
   phrase?: boolean;
+  /**
+   * A technology's name (lower case), matched only in an entry's technologies and languages, not
+   * in its prose or tagline: 'golang' means Go the language, not 'go' the verb.
+   */
+  skill?: boolean;
 }
 
 /**
@@ -123,7 +128,13 @@ export async function fullTextLeg(
   const anyWord = anyOf(present.map((term) => term.word));
   const searchable = sql.raw(SEARCHABLE_SQL);
   const ranked = sql`ts_rank_cd(p.search_document, ${anyWord}, 1)`;
-  const matches = present.map((term) => sql`p.search_document @@ ${wordQuery(term.word)}`);
+  // A skill matches an entry that lists it among its technologies or languages, where its
+  // search document holds it (B); other terms anywhere in the document.
+  const matches = present.map((term) =>
+    term.skill
+      ? sql`${term.word} = any(array(select lower(s) from unnest(p.technologies || p.programming_languages) s))`
+      : sql`p.search_document @@ ${wordQuery(term.word)}`,
+  );
   // A query word and its stand-ins (corrections, words close in meaning) count once: the best of them.
   // The base 0.5 measured best (`npm run search:eval`, nDCG@6 / recall@12: 0.5 0.719 / 0.833,
   // 0.25 0.699 / 0.833, 1 0.704 / 0.825): the field weights matter, but less than matching at all.

@@ -122,7 +122,13 @@ export async function hybridSearch(
     ...[...corrections].map(([word, typed]) => ({ word, weight: typed.similarity, group: typed.word })),
     ...expansions.map((expansion) => ({ word: expansion.word, weight: expansion.similarity, group: expansion.from })),
     // A technology's name stands for the word as typed ('vue' → 'vue.js'): as much as the word.
-    ...technologies.map(({ from, name }) => ({ word: name, weight: 1, group: from, phrase: name.includes(" ") })),
+    ...technologies.map(({ from, name }) => ({
+      word: name,
+      weight: 1,
+      group: from,
+      phrase: name.includes(" "),
+      skill: true,
+    })),
     ...pairs.map((pair) => ({ word: pair, weight: PHRASE_WEIGHT, phrase: true })),
   ];
   const candidateWords = [

@@ -291,9 +291,12 @@ describe("technology names", () => {
     const [vue] = await searchProjects("vue", 3);
     expect(vue.projectId).toBe(shelter);
     expect(vue.matchedBy.fullText).toContain("vue ≈ vue.js");
-    const [golang] = await searchProjects("golang", 3);
-    expect(golang.projectId).toBe(shelter);
-    expect(golang.matchedBy.fullText).toContain("golang ≈ go");
+    // Go the language, not 'go' the verb in another entry's tagline.
+    await db.updateTable("projects").set({ tagline: "What needs to go out first." }).where("id", "=", pantry).execute();
+    const golang = await searchProjects("golang", 3);
+    expect(golang[0]?.projectId).toBe(shelter);
+    expect(golang[0]?.matchedBy.fullText).toContain("golang ≈ go");
+    expect(golang.find((hit) => hit.projectId === pantry)?.matchedBy.fullText ?? []).not.toContain("golang ≈ go");
     // A name as typed needs no stand-in; a nickname of a technology no project uses has none.
     expect(await lookUp(db, technologyLookup(["react", "k8s", "node"])!)).toEqual([{ from: "node", name: "node.js" }]);
   });
