@@ -165,6 +165,14 @@ describe("the semantic leg", () => {
     expect(expansions).toContainEqual(expect.objectContaining({ word: "dogs", from: "puppies" }));
   });
 
+  it("skips a neighbour that is the word in another form, which stemming finds anyway", async () => {
+    await entry("Shift Planner", "Scheduling made simple.", "Schedules, timetables and calendars for volunteers.");
+    const words = (await expandByMeaning(db, ["schedule"])).map((expansion) => expansion.word);
+    expect(words).not.toContain("scheduling");
+    expect(words).not.toContain("schedules");
+    expect(words.length).toBeGreaterThan(0);
+  });
+
   it("leaves a technology's name to mean the technology, not its English senses", async () => {
     await entry("Feedback Wall", "See how people react.", "Everyone reads it differently.");
     // Every project here uses React (the factory's technologies).
