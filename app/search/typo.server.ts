@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "#db/schema";
 import { type Lookup, lookUp } from "./lookups.server";
+import { wordVectors } from "./word-vectors.server";
 
 /**
  * The typo leg: each query word that no project uses is matched to the words projects do use
@@ -37,34 +38,54 @@ export type Corrections = Map<string, { word: string; similarity: number }>;
 export function typoLookup(words: string[]): Lookup<Corrections> | null {
   const candidates = words.filter((word) => word.length >= 4 && /^\p{L}+$/u.test(word));
   if (candidates.length === 0) return null;
-  const swaps = candidates.flatMap((typed) => transpositions(typed).map((swapped) => [typed, swapped]));
+  // Swapped letters are looked for only in a word English does not know either (the word vectors'
+  // vocabulary): most queries have none, and each variant costs a probe.
+  const { rows } = wordVectors();
+  const swaps = candidates
+    .filter((typed) => !rows.has(typed))
+    .flatMap((typed) => transpositions(typed).map((swapped) => [typed, swapped]));
+  const swapped =
+    swaps.length === 0
+      ? sql``
+      : sql`
+        union all
+        -- Probed by primary key, only for a word no project uses.
+        select t.typed, v.swapped, ${TRANSPOSITION_SIMILARITY}::real
+        from unnest(${candidates}::text[]) as t(typed)
+        join unnest(${swaps.map(([typed]) => typed)}::text[], ${swaps.map(([, variant]) => variant)}::text[])
+          as v(typed, swapped) on v.typed = t.typed
+        where not exists (select 1 from search_words e where e.word = t.typed)
+          and exists (select 1 from search_words e where e.word = v.swapped)`;
   return {
     expression: sql`(
-      select coalesce(json_agg(json_build_array(t.typed, c.word, c.similarity)), '[]')
-      from unnest(${candidates}::text[]) as t(typed)
-      cross join lateral (
-        select word, max(similarity) as similarity from (
+      select coalesce(json_agg(json_build_array(found.typed, found.word, found.similarity)), '[]') from (
+        select t.typed, c.word, c.similarity
+        from unnest(${candidates}::text[]) as t(typed)
+        cross join lateral (
           select s.word, similarity(s.word, t.typed) as similarity from search_words s
-          where s.word % t.typed and s.word <> t.typed and similarity(s.word, t.typed) >= ${MIN_SIMILARITY}
-          union all
-          select s.word, ${TRANSPOSITION_SIMILARITY}::real from search_words s
-          join unnest(${swaps.map(([typed]) => typed)}::text[], ${swaps.map(([, swapped]) => swapped)}::text[])
-            as v(typed, swapped) on v.swapped = s.word
-          where v.typed = t.typed
-        ) alike
-        where not exists (select 1 from search_words e where e.word = t.typed)
-        group by word
-        order by max(similarity) desc, word
-        limit ${CORRECTIONS_PER_WORD}
-      ) c
+          where s.word % t.typed and s.word <> t.typed
+            and not exists (select 1 from search_words e where e.word = t.typed)
+            and similarity(s.word, t.typed) >= ${MIN_SIMILARITY}
+          order by similarity(s.word, t.typed) desc, s.word
+          limit ${CORRECTIONS_PER_WORD}
+        ) c
+        ${swapped}
+      ) found
     )`,
-    read: (value) =>
-      new Map(
-        (value as [string, string, number][]).map(([typed, word, similarity]) => [
-          word,
-          { word: typed, similarity: Number(similarity) },
-        ]),
-      ),
+    read: (value) => {
+      // The likeliest CORRECTIONS_PER_WORD a typed word, of both kinds.
+      const found = (value as [string, string, number][])
+        .map(([typed, word, similarity]) => ({ typed, word, similarity: Number(similarity) }))
+        .sort((a, b) => b.similarity - a.similarity || a.word.localeCompare(b.word));
+      const corrections: Corrections = new Map();
+      const taken = new Map<string, number>();
+      for (const { typed, word, similarity } of found) {
+        if (corrections.has(word) || (taken.get(typed) ?? 0) >= CORRECTIONS_PER_WORD) continue;
+        taken.set(typed, (taken.get(typed) ?? 0) + 1);
+        corrections.set(word, { word: typed, similarity });
+      }
+      return corrections;
+    },
   };
 }
 
