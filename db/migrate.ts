@@ -18,6 +18,7 @@ import * as searchDifficulty from "./migrations/0019_search_difficulty";
 import * as catalogueCounts from "./migrations/0020_catalogue_counts";
 import * as personalPageChangeNotices from "./migrations/0021_personal_page_change_notices";
 import * as searchTextVersion from "./migrations/0022_search_text_version";
+import * as filterValuesByStatement from "./migrations/0023_filter_values_by_statement";
 
 /** Forward-only migrations, in order. Add new ones at the end; never edit a released one. */
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   "0020_catalogue_counts": catalogueCounts,
   "0021_personal_page_change_notices": personalPageChangeNotices,
   "0022_search_text_version": searchTextVersion,
+  "0023_filter_values_by_statement": filterValuesByStatement,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -127,7 +127,11 @@ export async function fullTextLeg(
   const anyInformative = anyOf(narrowing.flatMap((group) => group.members.map((member) => member.word)));
   const anyWord = anyOf(present.map((term) => term.word));
   const searchable = sql.raw(SEARCHABLE_SQL);
-  const ranked = sql`ts_rank_cd(p.search_document, ${anyWord}, 1)`;
+  // Equal scores are told apart by how much of the entry's document the query's words make up.
+  // This was ts_rank_cd (which also weighs how close together they stand): the same judged ranking
+  // on both sets, but 2.5–3 ms more a search at 100,000 projects (in process, the bench's eight
+  // natural requests, alternated: mean 21.5–22.0 → 18.5–19.4 ms).
+  const ranked = sql`ts_rank(p.search_document, ${anyWord}, 1)`;
   // A skill matches an entry that lists it among its technologies or languages, where its
   // search document holds it (B); other terms anywhere in the document.
   const matches = present.map((term) =>

@@ -186,6 +186,44 @@ describe("the catalogue's filter lists", () => {
     await db.deleteFrom("projects").where("name", "in", ["Pantry", "Shelter"]).execute();
     expect(await listFilterOptions()).toEqual({ technologies: [], languages: [] });
   });
+
+  it("count each project once a value when one statement changes many projects", async () => {
+    const counts = async () =>
+      Object.fromEntries(
+        (
+          await db
+            .selectFrom("project_filter_values")
+            .select(["kind", "value", "project_count"])
+            .where("project_count", ">", 0)
+            .execute()
+        ).map((row) => [`${row.kind}:${row.value}`, row.project_count]),
+      );
+    const ids = [];
+    for (const name of ["A", "B", "C"]) ids.push(await project(name, {}));
+    // One statement: a value listed twice in one project counts once for it.
+    await db
+      .updateTable("projects")
+      .set({ technologies: ["Svelte", "Svelte", "Redis"], programming_languages: ["Elixir"] })
+      .where("id", "in", ids)
+      .execute();
+    expect(await counts()).toEqual({ "technology:Svelte": 3, "technology:Redis": 3, "language:Elixir": 3 });
+
+    // Values kept by an update are not counted again; those dropped and added are.
+    await db
+      .updateTable("projects")
+      .set({ technologies: ["Svelte", "Deno"] })
+      .where("id", "in", ids.slice(0, 2))
+      .execute();
+    expect(await counts()).toEqual({
+      "technology:Svelte": 3,
+      "technology:Redis": 1,
+      "technology:Deno": 2,
+      "language:Elixir": 3,
+    });
+
+    await db.deleteFrom("projects").where("id", "in", ids.slice(1)).execute();
+    expect(await counts()).toEqual({ "technology:Svelte": 1, "technology:Deno": 1, "language:Elixir": 1 });
+  });
 });
 
 describe("public projects API", () => {
