@@ -13,7 +13,7 @@ import { type Corrections, typoLookup } from "./typo.server";
 import { embedText } from "./embedding.server";
 import { type TechnologyName, technologyLookup } from "./technology-names.server";
 import { wordVectors } from "./word-vectors.server";
-import { adjacentPairs, contentWords, splitWords, typedQuery } from "./words";
+import { adjacentPairs, contentWords, isContraction, isStopWord, splitWords, typedQuery } from "./words";
 
 // The semantic leg alone ranks well below full text (`npm run search:eval`: nDCG@6 0.42 against
 // 0.69), so it mostly breaks ties and brings in entries no word of the query finds. 0.1 measured
@@ -55,17 +55,20 @@ const PHRASE_WEIGHT = 0.5;
 // 0.878 → 0.738 / 0.878); 0.7 the same, 1.5 0.779. Unconfirmed acronyms ('total beginner' → 'tb', a
 // test in one project) cost 0.001 more.
 const ACRONYM_WEIGHT = 1;
-// Typed words that say little, measured for the full-text leg and left out (at 0.795 / 0.897, A
-// 0.834, B 0.756): words.ts's stop words ('like', 'need', 'way', 'app') left out 0.767 / 0.858
-// (A 0.802, B 0.732); at 0.5 or 0.8 of a word (against 0.799 with the contractions change below)
-// 0.783 / 0.892 or 0.796 / 0.908 (A 0.829 → 0.818, B 0.769 → 0.775, its recall 0.878 → 0.900):
-// the catalogue's nonprofit needs speak as people ask ("We'd like...", "we need a way"), so those
-// words match the right entries about as often as the wrong ones. Likewise a word among the
-// 300 / 1,000 commonest in English at 0.8, 0.784 / 0.791; only where over 10–20% of projects hold
-// it too, at 0.5–0.7, 0.784–0.790; English rarity (as above, power 0.5–1) only in queries of 5–8
-// words and more, 0.783–0.793 (A 0.800–0.824). A corrected or close word's rarity capped at its
-// typed word's: 0.795 (A −0.004, B +0.003). The query's contractions without their ending ("I'd"
-// as 'i', not 'd'): 0.799 (A 0.829, B 0.769; the 'd' of "We'd" in the right entries was found).
+// Typed words that say little (words.ts's stop words: 'like', 'need', 'way', 'want', 'app') count
+// at this weight in the full-text leg, and a contraction ("I'd", "we're": PostgreSQL keeps only
+// its 'd' or 're') not at all. Dev queries, extra set (bench/search-eval-extra-queries.json),
+// nDCG@6 / recall@12, from 0.803 / 0.897, 0.773 / 0.847: contractions left out 0.807 / 0.897,
+// 0.773 / 0.847; with stop words at 0.9 0.808 / 0.897, 0.767; 0.8 0.807 / 0.908, 0.767 / 0.847
+// (dev folds by alternate id A 0.839 → 0.828, B 0.767 → 0.787; the extra set's one change is 'we
+// want neighbors to share things instead of buying them', 0.187 → 0); 0.7 0.800 / 0.897, 0.767.
+// Left out altogether, stop words measured 0.767 / 0.858 (at 0.795): the catalogue's nonprofit
+// needs speak as people ask ("We'd like...", "we need a way"), so those words find the right
+// entries about as often as the wrong ones. Also measured, at 0.795 / 0.897: a word among the 300 /
+// 1,000 commonest in English at 0.8, 0.784 / 0.791; only where over 10–20% of projects hold it
+// too, at 0.5–0.7, 0.784–0.790; English rarity (as above, power 0.5–1) only in queries of 5–8
+// words and more, 0.783–0.793. A corrected or close word's rarity capped at its typed word's: 0.795.
+const STOP_WORD_WEIGHT = 0.8;
 
 /**
  * The hybrid search: the full-text leg over the query's words, their typo corrections (trigram),
@@ -118,7 +121,9 @@ export async function hybridSearch(
   const correctedPairs = adjacentPairs(correctedQuery(words, corrections)).filter((pair) => !pairs.includes(pair));
   const correctedAcronymsLookup = options.keywords ? null : acronymLookup(correctedPairs, words);
   const termsBefore: WeightedWord[] = [
-    ...words.map((word) => ({ word, weight: 1 })),
+    ...words
+      .filter((word) => !isContraction(word))
+      .map((word) => ({ word, weight: isStopWord(word) ? STOP_WORD_WEIGHT : 1 })),
     ...[...corrections].map(([word, typed]) => ({ word, weight: typed.similarity, group: typed.word })),
     ...expansions.map((expansion) => ({ word: expansion.word, weight: expansion.similarity, group: expansion.from })),
     // A technology's name stands for the word as typed ('vue' → 'vue.js'): as much as the word.

@@ -17,6 +17,15 @@ export function isStopWord(word: string): boolean {
 }
 
 /**
+ * Whether a word is a contraction of a pronoun and a verb ("I'd", "we're", "you'll", "we've",
+ * "I'm"): PostgreSQL's parser keeps only its ending ('d', 're'), which says nothing. A negation
+ * ("don't") is not one of them.
+ */
+export function isContraction(word: string): boolean {
+  return /'(d|re|ll|ve|m)$/.test(word);
+}
+
+/**
  * A query as the person meant it: a typographic apostrophe (’, as phones and word processors type
  * it) reads as the plain one, so "nonprofit’s" is 'nonprofit' and "we’re" a stop word, not stray
  * words 's' and 're'. Only queries: entries' words, and their stored vectors, stay as they are.

@@ -82,6 +82,21 @@ describe("searchProjects", () => {
     expect(await searchProjects("qwxzv", 6)).toEqual([]);
   });
 
+  it("matches no entry by a contraction's ending ('I'd', 'we're'), and counts a word that says little for less", async () => {
+    const rota = await entry("Volunteer Rota", "We'd love a rota, and we're short of drivers.");
+    await entry("Animal Shelter Walks", "Walk the dogs at the shelter.");
+    const results = await searchProjects("I'd say we're a shelter", 6);
+    expect(names(results)[0]).toBe("Animal Shelter Walks");
+    const rotaResult = results.find((project) => project.projectId === rota);
+    expect(rotaResult?.matchedBy.fullText ?? []).toEqual([]);
+
+    // 'way' counts for less than 'pantry', each in one entry's name.
+    await entry("Pantry Shelves", "Sort the shelves.");
+    await entry("Way Finder", "Find it around town.");
+    expect(names(await searchProjects("way pantry", 6)).slice(0, 2)).toEqual(["Pantry Shelves", "Way Finder"]);
+    expect(names(await searchProjects("pantry way", 6)).slice(0, 2)).toEqual(["Pantry Shelves", "Way Finder"]);
+  });
+
   it("takes symbols and query syntax literally instead of throwing", async () => {
     await entry("Grants API in .NET", "An API for grants written in C#.", { technologies: [".NET", "C#"] });
     await entry("Chat Server", "Realtime chat on Node.js.", { technologies: ["Node.js", "Express"] });
