@@ -51,6 +51,11 @@ const MIN_COSINE = 0.6;
 const PER_WORD = 3;
 // Nearest words in English to look up in our vocabulary: most are words no project uses.
 const SHORTLIST = 40;
+// Of those, the closest this many (after MAX_COMMONER) are looked up in the catalogue's vocabulary,
+// each with its plural: a long request's 40 a word made 347 primary-key probes. 25 gives the same
+// judged ranking on both sets (dev 0.807 / 0.908, extra 0.767 / 0.847; 20: dev 0.798 at 0.801) and
+// measured 0.4–0.6 ms less a search at 100,000 projects (in process, alternated).
+const PROBED = 25;
 // Only specific words are expanded: the vectors file lists words by frequency, and a common word
 // ('getting', 'change') has neighbours in every sense, which only add noise.
 const MIN_FREQUENCY_RANK = 1000;
@@ -93,7 +98,10 @@ function nearestWords(word: string): Neighbour[] {
     );
   }
   // Ranks are frequency ranks: a neighbour whose rank is a sixth of the word's is six times commoner.
-  return neighbours.of(row).filter((neighbour) => neighbour.row * MAX_COMMONER >= row);
+  return neighbours
+    .of(row)
+    .filter((neighbour) => neighbour.row * MAX_COMMONER >= row)
+    .slice(0, PROBED);
 }
 
 let wordsByRow: string[] | undefined;
