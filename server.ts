@@ -45,6 +45,7 @@ const {
   DEV_IDP_PATH,
   rateLimited,
   TOO_MANY_REQUESTS,
+  withWriteLimits,
   publicUrlRedirect,
   attachNotificationHub,
   listenForPageChanges,
@@ -209,6 +210,8 @@ app.use(refuseMethodsScreensDoNotTake(initialBuild));
 // Each request's loaders share what they look up once (the signed-in user, for one).
 app.use((_req, _res, next) => runInRequestScope(next));
 
+// Every route's action counts against RATE_LIMIT_WRITES_PER_MINUTE (withWriteLimits), with the
+// client's address from here.
 const loadContextOf = (req: express.Request, res: express.Response) => ({
   cspNonce: res.locals.cspNonce as string,
   requestId: String(req.id),
@@ -216,12 +219,19 @@ const loadContextOf = (req: express.Request, res: express.Response) => ({
 });
 if (viteDevServer) {
   // No page cache while developing: an edited page shows at once.
-  app.all("*", createExpressRequestHandler({ build: loadBuild, mode: "development", getLoadContext: loadContextOf }));
+  app.all(
+    "*",
+    createExpressRequestHandler({
+      build: () => loadBuild().then(withWriteLimits),
+      mode: "development",
+      getLoadContext: loadContextOf,
+    }),
+  );
 } else {
   const pageCache = createPageCache();
   await listenForPageChanges(() => pageCache.clear());
   await listenForPersonalPageChanges(() => pageCache.clearPersonal());
-  app.all("*", pageCache.handler(createRequestHandler(initialBuild, "production"), loadContextOf));
+  app.all("*", pageCache.handler(createRequestHandler(withWriteLimits(initialBuild), "production"), loadContextOf));
 }
 
 /** Unsafe requests that carry our cookie must come from our own origin (DESIGN principle 7). */

@@ -14,6 +14,7 @@ export { logger } from "./logger.server";
 export { checkHealth, startServices, stopServices } from "./services.server";
 export { createDevIdentityProviderHandler, DEV_IDP_PATH } from "./auth/dev-idp.server";
 export { rateLimited, TOO_MANY_REQUESTS } from "./utils/rate-limit.server";
+export { withWriteLimits } from "./utils/write-limit.server";
 export { publicUrlRedirect } from "./utils/public-url.server";
 export { attachNotificationHub } from "./realtime/hub.server";
 export { listenForPageChanges, listenForPersonalPageChanges } from "./realtime/page-changes.server";
@@ -31,6 +32,13 @@ export default function handleRequest(
 ) {
   markPersonal(request, responseHeaders);
   responseStatusCode = statusForRequest(request, responseStatusCode, responseHeaders);
+  // An action's 429 (utils/write-limit.server.ts) renders the page again: its Retry-After goes too.
+  if (responseStatusCode === 429 && !responseHeaders.has("Retry-After")) {
+    const retryAfter = Object.values(remixContext.staticHandlerContext.actionHeaders ?? {})
+      .map((headers) => headers.get("Retry-After"))
+      .find(Boolean);
+    if (retryAfter) responseHeaders.set("Retry-After", retryAfter);
+  }
   const nonce = loadContext.cspNonce;
   return new Promise((resolve, reject) => {
     const abortTimer = setTimeout(() => abort(), ABORT_DELAY);

@@ -15,7 +15,9 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
 import { useNonce } from "./utils/nonce";
+import { TOO_MANY_REQUESTS } from "./utils/rate-limit.server";
 import { readToast } from "./utils/toast.server";
+import { wasWriteRefused } from "./utils/write-limit.server";
 import { bellState } from "~/models/notification-inbox.server";
 
 export const links: LinksFunction = () => [
@@ -46,7 +48,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request);
   const { pathname } = new URL(request.url);
   if (user?.isNewUser && !ONBOARDING_PATHS.test(pathname)) throw redirect("/choose-role");
-  const { toast, headers } = await readToast(request);
+  // A write refused by the limit renders its page again: the message shows there (the flash waits).
+  const { toast, headers } = wasWriteRefused(request)
+    ? { toast: { type: "error" as const, message: TOO_MANY_REQUESTS }, headers: undefined }
+    : await readToast(request);
   const bell = user && !user.isNewUser ? await bellState(user.userId) : null;
   return data({ user, bell, toast, year: new Date().getFullYear() }, { headers });
 }

@@ -119,6 +119,13 @@ export interface JoinRequests {
   user_id: string;
 }
 
+export interface LikeNotices {
+  created_at: Generated<Timestamp>;
+  liker_id: string;
+  post_id: string | null;
+  reply_id: string | null;
+}
+
 export interface MentorProfiles {
   availability: Generated<string>;
   biography: string;
@@ -412,6 +419,7 @@ export interface DB {
   github_etags: GithubEtags;
   insight_preparations: InsightPreparations;
   join_requests: JoinRequests;
+  like_notices: LikeNotices;
   mentor_profiles: MentorProfiles;
   milestones: Milestones;
   nonprofit_profiles: NonprofitProfiles;

@@ -57,22 +57,25 @@ export interface ApiCaller {
  */
 export async function authenticateApiRequest(request: Request): Promise<ApiCaller> {
   const authorization = request.headers.get("Authorization");
-  if (authorization) {
-    const [scheme, token] = authorization.split(/\s+/, 2);
-    if (scheme?.toLowerCase() !== "bearer" || !token) {
-      throw new UnauthorizedError("Authentication required. Please sign in.", "invalid_request");
-    }
-    let identity: Identity;
-    try {
-      identity = await (await identityProvider()).verifyAccessToken(token);
-    } catch {
-      throw new UnauthorizedError("Authentication expired. Please sign in again.", "invalid_token");
-    }
-    return { identity, user: await getUserByExternalId(identity.externalId) };
-  }
+  // Once per request: the write limit (utils/write-limit.server.ts) asks before the route does.
+  if (authorization) return oncePerRequest(request, `bearer:${authorization}`, () => bearerCaller(authorization));
   const user = await getOptionalUser(request);
   if (!user) throw new UnauthorizedError();
   return { identity: null, user };
+}
+
+async function bearerCaller(authorization: string): Promise<ApiCaller> {
+  const [scheme, token] = authorization.split(/\s+/, 2);
+  if (scheme?.toLowerCase() !== "bearer" || !token) {
+    throw new UnauthorizedError("Authentication required. Please sign in.", "invalid_request");
+  }
+  let identity: Identity;
+  try {
+    identity = await (await identityProvider()).verifyAccessToken(token);
+  } catch {
+    throw new UnauthorizedError("Authentication expired. Please sign in again.", "invalid_token");
+  }
+  return { identity, user: await getUserByExternalId(identity.externalId) };
 }
 
 /** An API caller with a finished profile: 403 'Please create your profile first.' otherwise. */

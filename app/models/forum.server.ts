@@ -408,6 +408,24 @@ async function recordForumEvent(trx: Executor, actor: CurrentUser, event: ForumE
   ]);
 }
 
+/**
+ * Whether this is the first time `actor` likes this post or reply, noted for good: a like taken
+ * back and given again tells its author nothing new (one notification per liker and item, ever).
+ */
+async function firstLikeNotice(
+  trx: Executor,
+  actor: CurrentUser,
+  item: { post_id: string } | { reply_id: string },
+): Promise<boolean> {
+  const noted = await trx
+    .insertInto("like_notices")
+    .values({ liker_id: actor.userId, ...item })
+    .onConflict((conflict) => conflict.doNothing())
+    .returning("liker_id")
+    .executeTakeFirst();
+  return noted !== undefined;
+}
+
 /** Where a post lives on the work page (the target of 'Copy link' and of notifications). */
 export function forumPostPath(projectId: string, postId: string): string {
   return `/work/projects/${projectId}/forum/${postId}`;
@@ -471,13 +489,15 @@ export async function likePost(actor: CurrentUser, postId: string, input: unknow
     const want = liked ?? !existing;
     if (want && !existing) {
       await trx.insertInto("post_likes").values({ post_id: postId, user_id: actor.userId }).execute();
-      await recordForumEvent(trx, actor, {
-        type: "postLiked",
-        recipientId: post.author_id,
-        projectId: project.id,
-        projectName: project.name,
-        postId,
-      });
+      if (await firstLikeNotice(trx, actor, { post_id: postId })) {
+        await recordForumEvent(trx, actor, {
+          type: "postLiked",
+          recipientId: post.author_id,
+          projectId: project.id,
+          projectName: project.name,
+          postId,
+        });
+      }
     } else if (!want && existing) {
       await trx.deleteFrom("post_likes").where("post_id", "=", postId).where("user_id", "=", actor.userId).execute();
     }
@@ -500,14 +520,16 @@ export async function likeReply(actor: CurrentUser, replyId: string, input: unkn
     const want = liked ?? !existing;
     if (want && !existing) {
       await trx.insertInto("reply_likes").values({ reply_id: replyId, user_id: actor.userId }).execute();
-      await recordForumEvent(trx, actor, {
-        type: "replyLiked",
-        recipientId: reply.author_id,
-        projectId: project.id,
-        projectName: project.name,
-        postId: reply.post_id,
-        replyId,
-      });
+      if (await firstLikeNotice(trx, actor, { reply_id: replyId })) {
+        await recordForumEvent(trx, actor, {
+          type: "replyLiked",
+          recipientId: reply.author_id,
+          projectId: project.id,
+          projectName: project.name,
+          postId: reply.post_id,
+          replyId,
+        });
+      }
     } else if (!want && existing) {
       await trx.deleteFrom("reply_likes").where("reply_id", "=", replyId).where("user_id", "=", actor.userId).execute();
     }

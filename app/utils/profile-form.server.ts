@@ -1,10 +1,9 @@
 import { parseWithZod } from "@conform-to/zod";
-import { type AppLoadContext, data } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import type { ZodTypeAny } from "zod";
 import { requireUser } from "~/auth/guards.server";
 import type { CurrentUser } from "~/models/user.server";
 import { readForm, replyWithError } from "./forms.server";
-import { enforceRateLimit } from "./rate-limit.server";
 import { redirectWithToast } from "./toast.server";
 
 /**
@@ -13,12 +12,10 @@ import { redirectWithToast } from "./toast.server";
  */
 export async function handleProfileForm(
   request: Request,
-  context: AppLoadContext | undefined,
   schema: ZodTypeAny,
   save: (actor: CurrentUser, userId: string, input: unknown) => Promise<unknown>,
 ) {
   const user = await requireUser(request);
-  await enforceRateLimit(request, context, "writes");
   const submission = parseWithZod(await readForm(request), { schema });
   if (submission.status !== "success") {
     return data(

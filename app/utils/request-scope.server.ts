@@ -16,11 +16,21 @@ export function runInRequestScope<T>(work: () => T): T {
 }
 
 export function oncePerRequest<T>(request: Request, key: string, compute: () => T): T {
+  const values = valuesOf(request);
+  if (!values.has(key)) values.set(key, compute());
+  return values.get(key) as T;
+}
+
+/** Notes a value for the rest of this request (read back with `oncePerRequest`). */
+export function setForRequest(request: Request, key: string, value: unknown): void {
+  valuesOf(request).set(key, value);
+}
+
+function valuesOf(request: Request): Map<string, unknown> {
   let values = scopes.getStore();
   if (!values) {
     values = byRequest.get(request) ?? new Map();
     byRequest.set(request, values);
   }
-  if (!values.has(key)) values.set(key, compute());
-  return values.get(key) as T;
+  return values;
 }

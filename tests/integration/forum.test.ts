@@ -147,6 +147,28 @@ describe("forum model", () => {
     expect((await notificationsOf(admin.userId)).map((event) => event.event_name)).toEqual(["postLiked", "replyLiked"]);
   });
 
+  it("a like toggled 40 times tells the author once, even after they cleared their inbox", async () => {
+    const { admin, member, projectId } = await setup();
+    const post = await createPost(admin, { projectId, content: "Like me" });
+    const reply = await createReply(admin, { postId: post.postId, content: "A reply" });
+    for (let i = 0; i < 40; i++) {
+      await likePost(member, post.postId);
+      await likeReply(member, reply.replyId);
+    }
+    const liked = (await notificationsOf(admin.userId)).filter((row) => row.event_name !== "postReplied");
+    expect(liked.map((row) => row.event_name)).toEqual(["postLiked", "replyLiked"]);
+    // Cleared and liked again: still nothing new from the same liker.
+    await db.deleteFrom("notifications").where("user_id", "=", admin.userId).execute();
+    await likePost(member, post.postId);
+    await likeReply(member, reply.replyId);
+    expect(await notificationsOf(admin.userId)).toEqual([]);
+    // Another liker is news.
+    const other = await createUser();
+    await addMember(projectId, other);
+    await likePost(other, post.postId);
+    expect((await notificationsOf(admin.userId)).map((row) => row.event_name)).toEqual(["postLiked"]);
+  });
+
   it("edit your own; delete your own or, as project admin, anyone's", async () => {
     const { admin, member, projectId } = await setup();
     const mine = await createPost(member, { projectId, content: "Draft" });

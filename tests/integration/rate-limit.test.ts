@@ -5,7 +5,8 @@ import { config } from "~/config.server";
 import { db } from "~/db.server";
 import { hitRateLimit, pruneRateLimitCounters } from "~/models/rate-limit.server";
 import { loader as authCallbackLoader } from "~/routes/account/auth-callback";
-import { action as profileAction } from "~/routes/api/users/profile";
+import { action as profileRouteAction } from "~/routes/api/users/profile";
+import { limitWrites } from "~/utils/write-limit.server";
 import { apiRequest, routeContext } from "../fixtures/api";
 import { createUser } from "../fixtures/factories";
 
@@ -86,6 +87,8 @@ describe("routes count hits per client address", () => {
 
   it("PUT /api/users/{role}/{id}/profile answers 429 JSON with Retry-After over the limit", async () => {
     config.RATE_LIMIT_WRITES_PER_MINUTE = 1;
+    // As server.ts hands every action to Remix (tests/integration/write-limit.test.ts has the rest).
+    const profileAction = limitWrites(profileRouteAction) as typeof profileRouteAction;
     const user = await createUser();
     const context = { ...routeContext, clientAddress: address() };
     const path = `/api/users/gainer/${user.userId}/profile`;

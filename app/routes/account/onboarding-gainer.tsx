@@ -21,8 +21,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { fullName: user.fullName };
 }
 
-export const action = ({ request, context }: ActionFunctionArgs) =>
-  handleProfileForm(request, context, gainerProfileSchema, saveGainerProfile);
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleProfileForm(request, gainerProfileSchema, saveGainerProfile);
 
 export default function GainerProfile() {
   const { fullName } = useLoaderData<typeof loader>();

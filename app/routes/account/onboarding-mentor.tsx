@@ -20,8 +20,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { fullName: user.fullName };
 }
 
-export const action = ({ request, context }: ActionFunctionArgs) =>
-  handleProfileForm(request, context, mentorProfileSchema, saveMentorProfile);
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleProfileForm(request, mentorProfileSchema, saveMentorProfile);
 
 export default function MentorProfile() {
   const { fullName } = useLoaderData<typeof loader>();

@@ -15,8 +15,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { contactName: user.fullName, contactEmail: user.emailAddress };
 }
 
-export const action = ({ request, context }: ActionFunctionArgs) =>
-  handleProfileForm(request, context, nonprofitProfileSchema, saveNonprofitProfile);
+export const action = ({ request }: ActionFunctionArgs) =>
+  handleProfileForm(request, nonprofitProfileSchema, saveNonprofitProfile);
 
 export default function NonprofitProfile() {
   const { contactName, contactEmail } = useLoaderData<typeof loader>();

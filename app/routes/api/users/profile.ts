@@ -2,7 +2,6 @@ import { authenticateApiRequest, requireApiUser } from "~/auth/guards.server";
 import { PROFILE_SAVERS } from "~/models/profile.server";
 import { getProfile, parseProfileRole } from "~/models/profile-view.server";
 import { apiRoute, readJson, requireIdParam } from "~/utils/api.server";
-import { enforceRateLimit } from "~/utils/rate-limit.server";
 
 /**
  * GET /api/users/{role}/{id}/profile: a profile for signed-in callers; the email only for its
@@ -16,9 +15,8 @@ export const loader = apiRoute({
     const profile = await getProfile(requireIdParam(params, "id"), { role, viewer });
     return Response.json(profile);
   },
-  PUT: async ({ request, params, context }) => {
+  PUT: async ({ request, params }) => {
     const user = await requireApiUser(request);
-    await enforceRateLimit(request, context, "writes");
     const role = parseProfileRole(params.role);
     const userId = requireIdParam(params, "id");
     return Response.json(await PROFILE_SAVERS[role](user, userId, await readJson(request)));
