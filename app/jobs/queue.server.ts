@@ -1,4 +1,5 @@
 import PgBoss from "pg-boss";
+import { jobSchemaFor } from "#db/job-schema";
 import { config } from "~/config.server";
 import { databaseClientConfig } from "~/db.server";
 import { logger } from "~/logger.server";
@@ -61,7 +62,7 @@ const jobs = singleton<Jobs>("jobs", () => ({
 const POLLING_INTERVAL_SECONDS = 10;
 
 /** pg-boss's own tables: in schema `pgboss`, or beside a non-default app schema (tests, side-by-side). */
-export const jobSchema = config.DATABASE_SCHEMA ? `${config.DATABASE_SCHEMA}_pgboss` : "pgboss";
+export const jobSchema = jobSchemaFor(config.DATABASE_SCHEMA);
 
 export function defineJob<Data extends object = Record<string, never>>(
   name: string,

@@ -1,0 +1,165 @@
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "kysely";
+import pg from "pg";
+import * as tar from "tar";
+import { connectDatabase, databaseUrl, EMBEDDED_URL_FILE } from "../connection";
+import { BackupError, writeAtomically } from "./files";
+
+/**
+ * Backups of the embedded database: a gzipped tar of its data folder (DATA_DIR/pglite), the
+ * same layout PGlite's own `dumpDataDir()` writes, so either can be restored.
+ *
+ * The copy is taken through the database's own connection: PGlite is one session, and the
+ * loopback server gives it to one connection for the whole of an open transaction, so inside
+ * `begin` nothing else runs; `checkpoint` then writes every committed change into the data files,
+ * and a plain file copy of the folder is a consistent, cleanly shut-down image. Requests wait only
+ * for the checkpoint and the file copy (tens of milliseconds for a small folder), not for the
+ * compression. pg_dump cannot be used: Debian's is PostgreSQL 15 and refuses PGlite's 17.
+ */
+
+const FOLDER = "pglite";
+/** Per-process files PGlite leaves in the folder; not part of the database. */
+const SKIPPED = new Set(["postmaster.pid"]);
+
+export function embeddedFolder(dataDir: string): string {
+  return path.join(dataDir, FOLDER);
+}
+
+function holdsDatabase(folder: string): boolean {
+  return fs.existsSync(path.join(folder, "PG_VERSION"));
+}
+
+function isEmptyFolder(folder: string): boolean {
+  return !fs.existsSync(folder) || fs.readdirSync(folder).length === 0;
+}
+
+/** The database system identifier in a data folder's control file (its first 8 bytes). */
+function folderIdentifier(folder: string): string | null {
+  try {
+    return fs
+      .readFileSync(path.join(folder, "global", "pg_control"))
+      .readBigUInt64LE(0)
+      .toString();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The connection string of a server that serves this very folder now, or null. The URL file may
+ * be stale (a killed server) and its port taken by another database, so the server must report
+ * the system identifier of the folder's control file.
+ */
+export async function servingUrl(dataDir: string): Promise<string | null> {
+  let url: string;
+  try {
+    url = fs.readFileSync(path.join(dataDir, EMBEDDED_URL_FILE), "utf8").trim();
+  } catch {
+    return null;
+  }
+  const expected = folderIdentifier(embeddedFolder(dataDir));
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  client.on("error", () => {});
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ id: string }>(
+      "select system_identifier::text as id from pg_control_system()",
+    );
+    return expected !== null && rows[0]?.id === expected ? url : null;
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Copies the folder while `url`'s session is held in a transaction, after a checkpoint. */
+async function copyHeld(url: string, folder: string, into: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  client.on("error", () => {});
+  await client.connect();
+  try {
+    await client.query("begin");
+    await client.query("checkpoint");
+    await fs.promises.cp(folder, into, { recursive: true, filter: (source) => !SKIPPED.has(path.basename(source)) });
+    await client.query("rollback");
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Writes a backup of DATA_DIR's embedded database to `file`, whether a server runs on it or not. */
+export async function backupEmbedded(dataDir: string, file: string): Promise<void> {
+  const folder = embeddedFolder(dataDir);
+  if (!holdsDatabase(folder)) throw new BackupError(`There is no embedded database in ${folder}.`);
+  const copy = path.join(dataDir, `.backup-${process.pid}`);
+  fs.rmSync(copy, { recursive: true, force: true });
+  try {
+    const served = await servingUrl(dataDir);
+    if (served) await copyHeld(served, folder, copy);
+    else {
+      // No server: open the folder here (as a server would, so it cannot be opened twice).
+      const db = connectDatabase({ dataDir, maxConnections: 1 });
+      try {
+        await sql`select 1`.execute(db);
+        await copyHeld(await databaseUrl({ dataDir }), folder, copy);
+      } finally {
+        await db.destroy();
+      }
+    }
+    await writeAtomically(file, (partial) =>
+      tar.create({ gzip: true, portable: true, file: partial, cwd: copy }, fs.readdirSync(copy)),
+    );
+  } finally {
+    fs.rmSync(copy, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Replaces DATA_DIR's embedded database with a backup. Refuses while a server uses the folder,
+ * and refuses a folder that holds anything unless `force`; the replaced folder is kept beside it.
+ * The backup is unpacked and opened in a folder of its own first, so a damaged one changes nothing.
+ */
+export async function restoreEmbedded(
+  dataDir: string,
+  file: string,
+  { force = false }: { force?: boolean } = {},
+): Promise<{ replaced: string | null }> {
+  const folder = embeddedFolder(dataDir);
+  if (await servingUrl(dataDir)) {
+    throw new BackupError(`A running server uses ${folder}; stop it before restoring.`);
+  }
+  if (!isEmptyFolder(folder) && !force) {
+    throw new BackupError(`${folder} already holds a database; add --force to replace it (it is kept beside it).`);
+  }
+  const staging = path.join(dataDir, `.restore-${process.pid}`);
+  fs.rmSync(staging, { recursive: true, force: true });
+  fs.mkdirSync(embeddedFolder(staging), { recursive: true });
+  try {
+    await tar.extract({ file, cwd: embeddedFolder(staging), strict: true }).catch((error: Error) => {
+      throw new BackupError(`${file} is not a readable embedded database backup (${error.message}).`);
+    });
+    if (!holdsDatabase(embeddedFolder(staging))) {
+      throw new BackupError(
+        `${file} holds no embedded database (a PostgreSQL backup is restored with DATABASE_URL set).`,
+      );
+    }
+    const db = connectDatabase({ dataDir: staging, maxConnections: 1 });
+    try {
+      await sql`select 1`.execute(db);
+    } finally {
+      await db.destroy();
+    }
+    let replaced: string | null = null;
+    if (isEmptyFolder(folder)) fs.rmSync(folder, { recursive: true, force: true });
+    else {
+      replaced = `${folder}.replaced-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+      fs.renameSync(folder, replaced);
+    }
+    fs.renameSync(embeddedFolder(staging), folder);
+    return { replaced };
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
+}
