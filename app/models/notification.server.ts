@@ -1,4 +1,5 @@
 import type { DB } from "#db/connection";
+import { z } from "zod";
 import { notify } from "~/realtime/bus.server";
 
 /**
@@ -42,9 +43,9 @@ export interface NewNotification {
 
 /** The bus channel the hub listens on; the payload names the recipient. */
 export const NOTIFICATION_CHANNEL = "notifications";
-export interface NotificationSignal {
-  userId: string;
-}
+/** A bus notice names the person with something new; anything else on the channel is ignored. */
+export const notificationSignal = z.object({ userId: z.string().uuid() });
+export type NotificationSignal = z.infer<typeof notificationSignal>;
 
 export async function addNotifications(trx: DB, notifications: NewNotification[]): Promise<void> {
   if (notifications.length === 0) return;

@@ -27,6 +27,11 @@ export async function notify(trx: Kysely<Database>, channel: string, payload: un
 export interface EventBus {
   /** Calls `handler` with each payload sent on `channel`; resolves, once listening, to an unsubscribe. */
   listen(channel: string, handler: Handler): Promise<() => Promise<void>>;
+  /**
+   * Calls `handler` each time the listening connection is back after a loss, once it listens
+   * again: notices sent meanwhile are gone, so whoever keeps state from them catches up.
+   */
+  onReconnect(handler: () => void): () => void;
   /** Closes the listening connection. */
   stop(): Promise<void>;
 }
@@ -35,53 +40,85 @@ function quote(channel: string) {
   return `"${channel.replaceAll('"', '""')}"`;
 }
 
+const RECONNECT_DELAY_MS = 1000;
+const RECONNECT_RETRY_MS = 5000;
+
+/** Runs `handler`, logging instead of throwing: one bad handler never stops the others. */
+function runSafely(handler: () => void, what: string) {
+  try {
+    handler();
+  } catch (error) {
+    logger.error({ err: error }, what);
+  }
+}
+
 /**
  * A listener with a connection of its own. The app uses one per process (below); a test that
- * plays two app instances in one process makes a second.
+ * plays two app instances in one process makes a second. Kept rather than pg-listen, which gives
+ * up reconnecting after a few seconds by default and has no hook to run once it listens again.
  */
 export function createEventBus(): EventBus {
   const handlers = new Map<string, Set<Handler>>();
+  const reconnectHandlers = new Set<() => void>();
   let current: Promise<pg.Client> | null = null;
+  let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  let connectedBefore = false;
+  let stopped = false;
+
+  function deliver({ channel, payload }: pg.Notification) {
+    let value: unknown = payload;
+    try {
+      value = payload === undefined ? undefined : JSON.parse(payload);
+    } catch {
+      // not JSON: hand over the text
+    }
+    for (const handler of handlers.get(channel) ?? []) runSafely(() => handler(value), "event handler failed");
+  }
+
+  async function open(): Promise<pg.Client> {
+    const client = new pg.Client({ ...(await databaseClientConfig()), keepAlive: true });
+    client.on("error", () => {});
+    client.on("notification", deliver);
+    await client.connect();
+    let lost = false;
+    const onLost = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      client.end().catch(() => {});
+      if (stopped) return;
+      logger.error({ err: error }, "event bus connection lost; reconnecting");
+      current = null;
+      scheduleReconnect(RECONNECT_DELAY_MS);
+    };
+    client.on("error", onLost);
+    client.on("end", () => onLost());
+    for (const channel of handlers.keys()) await client.query(`listen ${quote(channel)}`);
+    if (connectedBefore) {
+      logger.info("event bus listening again; catching up on what it missed");
+      for (const handler of reconnectHandlers) runSafely(handler, "event bus catch-up failed");
+    }
+    connectedBefore = true;
+    return client;
+  }
 
   function connect(): Promise<pg.Client> {
-    current ??= (async () => {
-      const client = new pg.Client(await databaseClientConfig());
-      client.on("notification", ({ channel, payload }) => {
-        let value: unknown = payload;
-        try {
-          value = payload === undefined ? undefined : JSON.parse(payload);
-        } catch {
-          // not JSON: hand over the text
-        }
-        for (const handler of handlers.get(channel) ?? []) {
-          try {
-            handler(value);
-          } catch (error) {
-            logger.error({ err: error, channel }, "event handler failed");
-          }
-        }
-      });
-      client.on("error", (error) => {
-        logger.error({ err: error }, "event bus connection lost; reconnecting");
-        current = null;
-        setTimeout(() => void reconnect(), 1000).unref();
-      });
-      await client.connect();
-      for (const channel of handlers.keys()) await client.query(`listen ${quote(channel)}`);
-      return client;
-    })();
+    current ??= open().catch((error: unknown) => {
+      current = null;
+      throw error;
+    });
     return current;
   }
 
-  async function reconnect() {
-    if (handlers.size === 0) return;
-    try {
-      await connect();
-    } catch (error) {
-      current = null;
-      logger.error({ err: error }, "event bus reconnect failed");
-      setTimeout(() => void reconnect(), 5000).unref();
-    }
+  function scheduleReconnect(delay: number) {
+    if (reconnectTimer || stopped || handlers.size === 0) return;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = null;
+      connect().catch((error: unknown) => {
+        logger.error({ err: error }, "event bus reconnect failed");
+        scheduleReconnect(RECONNECT_RETRY_MS);
+      });
+    }, delay);
+    reconnectTimer.unref();
   }
 
   return {
@@ -97,14 +134,22 @@ export function createEventBus(): EventBus {
         set.delete(handler);
         if (set.size > 0 || handlers.get(name) !== set) return;
         handlers.delete(name);
-        await client.query(`unlisten ${quote(name)}`).catch(() => {});
+        const listening = await current?.catch(() => null);
+        await listening?.query(`unlisten ${quote(name)}`).catch(() => {});
       };
     },
+    onReconnect(handler) {
+      reconnectHandlers.add(handler);
+      return () => reconnectHandlers.delete(handler);
+    },
     async stop() {
+      stopped = true;
       const client = current;
       handlers.clear();
+      reconnectHandlers.clear();
       current = null;
-      if (client) await (await client).end().catch(() => {});
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      if (client) await (await client.catch(() => null))?.end().catch(() => {});
     },
   };
 }
@@ -114,6 +159,11 @@ const processBus = singleton<EventBus>("event-bus", createEventBus);
 /** Calls `handler` with each payload sent on `channel`; resolves, once listening, to an unsubscribe. */
 export function listen(channel: string, handler: Handler): Promise<() => Promise<void>> {
   return processBus.listen(channel, handler);
+}
+
+/** Calls `handler` each time this process's bus listens again after losing its connection. */
+export function onBusReconnect(handler: () => void): () => void {
+  return processBus.onReconnect(handler);
 }
 
 /** Closes the listening connection (at shutdown). */

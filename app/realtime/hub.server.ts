@@ -1,14 +1,15 @@
 import { type IncomingMessage, type Server, STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import { type RawData, type WebSocket, WebSocketServer } from "ws";
+import { z } from "zod";
 import { authenticateApiRequest, getOptionalUser } from "~/auth/guards.server";
 import { config } from "~/config.server";
 import { logger } from "~/logger.server";
-import { NOTIFICATION_CHANNEL, type NotificationSignal } from "~/models/notification.server";
+import { NOTIFICATION_CHANNEL, notificationSignal } from "~/models/notification.server";
 import { countUnread, latestSeq, notificationsAfter } from "~/models/notification-inbox.server";
 import { asDomainError } from "~/utils/errors.server";
 import { singleton } from "~/utils/singleton.server";
-import { type EventBus, listen } from "./bus.server";
+import { type EventBus, listen, onBusReconnect } from "./bus.server";
 
 /**
  * The notification hub (DESIGN principle 6): a WebSocket endpoint on the app's own HTTP server.
@@ -26,7 +27,7 @@ export type HubMessage =
 
 export interface HubOptions {
   /** The bus to listen on: the process's by default; a test playing a second instance brings its own. */
-  bus?: Pick<EventBus, "listen">;
+  bus?: Pick<EventBus, "listen" | "onReconnect">;
   pingIntervalMs?: number;
   pongTimeoutMs?: number;
 }
@@ -45,24 +46,74 @@ interface Client {
   userId: string;
   /** The newest seq this socket was sent (or told it has). */
   lastSeq: number;
+  /** The seq of the latest hello not yet acted on: hellos that pile up while a push waits share it. */
+  helloSeq: number | null;
   lastPong: number;
   /** Work for this socket runs one at a time, so notifications go out once and in order. */
   queue: Promise<void>;
   flushQueued: boolean;
+  budget: MessageBudget;
 }
 
 const PING_INTERVAL_MS = 15_000;
+/** Notifications one push reads and sends at most. */
+const PUSH_PAGE = 100;
 const PONG_TIMEOUT_MS = 30_000;
+/** Browsers send nothing but an occasional hello; more than this is a client gone wrong or an attack. */
+const MESSAGE_BURST = 20;
+const MESSAGES_PER_SECOND = 2;
+/** Tabs and devices one person may keep connected to one instance. */
+const MAX_SOCKETS_PER_USER = 20;
+/** A socket that does not read what it is sent is cut off before its backlog grows further. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** The largest frame a client may send: a hello is a few dozen bytes. */
+const MAX_FRAME_BYTES = 4096;
+/** WebSocket close code for a client that broke the hub's rules (RFC 6455, policy violation). */
+const POLICY_VIOLATION = 1008;
+
+/** The one frame a client may send: what it has already seen, so the hub replays the rest. */
+const helloFrame = z.object({
+  type: z.literal("hello"),
+  afterSeq: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+});
+
+/** A text frame's hello, or null for anything else (binary, not JSON, not a hello). */
+function parseHello(data: RawData, isBinary: boolean): z.infer<typeof helloFrame> | null {
+  if (isBinary) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(String(data));
+  } catch {
+    return null;
+  }
+  const parsed = helloFrame.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** A token bucket: `take()` is false once a socket sends faster than the hub allows. */
+class MessageBudget {
+  private tokens = MESSAGE_BURST;
+  private refilledAt = Date.now();
+  take(): boolean {
+    const now = Date.now();
+    this.tokens = Math.min(MESSAGE_BURST, this.tokens + ((now - this.refilledAt) / 1000) * MESSAGES_PER_SECOND);
+    this.refilledAt = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}
 
 export function createNotificationHub(options: HubOptions = {}): NotificationHub {
-  const bus = options.bus ?? { listen };
+  const bus = options.bus ?? { listen, onReconnect: onBusReconnect };
   const pingIntervalMs = options.pingIntervalMs ?? PING_INTERVAL_MS;
   const pongTimeoutMs = options.pongTimeoutMs ?? PONG_TIMEOUT_MS;
   // No compression: a deflate context per socket costs far more memory than these small messages save.
-  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: 4096 });
+  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, maxPayload: MAX_FRAME_BYTES });
   const sockets = new Map<string, Set<WebSocket>>();
   const clients = new WeakMap<WebSocket, Client>();
   let unsubscribe: (() => Promise<void>) | null = null;
+  let stopCatchingUp: (() => void) | null = null;
   let closed = false;
 
   const heartbeat = setInterval(() => {
@@ -76,7 +127,9 @@ export function createNotificationHub(options: HubOptions = {}): NotificationHub
   heartbeat.unref();
 
   function send(ws: WebSocket, message: HubMessage) {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+    if (ws.readyState !== ws.OPEN) return;
+    if (ws.bufferedAmount > MAX_BUFFERED_BYTES) return ws.terminate();
+    ws.send(JSON.stringify(message));
   }
 
   function enqueue(ws: WebSocket, client: Client, work: () => Promise<void>) {
@@ -89,7 +142,7 @@ export function createNotificationHub(options: HubOptions = {}): NotificationHub
   async function push(ws: WebSocket, client: Client) {
     if (ws.readyState !== ws.OPEN) return;
     const [fresh, count] = await Promise.all([
-      notificationsAfter(client.userId, client.lastSeq),
+      notificationsAfter(client.userId, client.lastSeq, PUSH_PAGE),
       countUnread(client.userId),
     ]);
     for (const notification of fresh) {
@@ -97,51 +150,65 @@ export function createNotificationHub(options: HubOptions = {}): NotificationHub
       client.lastSeq = Math.max(client.lastSeq, notification.seq);
     }
     send(ws, { type: "unread", count });
+    // A long absence is replayed a page at a time, each page its own turn in the queue.
+    if (fresh.length === PUSH_PAGE) flush(ws, client);
   }
 
-  /** A push for each signal, but signals that pile up while one waits share it. */
+  /** A push for each signal or hello, but those that pile up while one waits share it. */
   function flush(ws: WebSocket, client: Client) {
     if (client.flushQueued) return;
     client.flushQueued = true;
     enqueue(ws, client, () => {
       client.flushQueued = false;
+      if (client.helloSeq !== null) {
+        client.lastSeq = client.helloSeq;
+        client.helloSeq = null;
+      }
       return push(ws, client);
     });
   }
 
-  function onSignal(payload: unknown) {
-    const userId = (payload as NotificationSignal | null)?.userId;
-    if (typeof userId !== "string") return;
+  function flushUser(userId: string) {
     for (const ws of sockets.get(userId) ?? []) {
       const client = clients.get(ws);
       if (client) flush(ws, client);
     }
   }
 
-  function onMessage(ws: WebSocket, client: Client, data: RawData) {
-    let message: { type?: unknown; afterSeq?: unknown };
-    try {
-      message = JSON.parse(String(data)) as typeof message;
-    } catch {
-      return;
-    }
-    if (message.type !== "hello") return;
-    const afterSeq = toSeq(message.afterSeq);
-    if (afterSeq === null) return;
-    enqueue(ws, client, () => {
-      client.lastSeq = afterSeq;
-      return push(ws, client);
-    });
+  function onSignal(payload: unknown) {
+    const signal = notificationSignal.safeParse(payload);
+    if (signal.success) flushUser(signal.data.userId);
+  }
+
+  /** The bus was away: whatever it missed is read again for every socket. */
+  function catchUp() {
+    for (const userId of sockets.keys()) flushUser(userId);
+  }
+
+  function onMessage(ws: WebSocket, client: Client, data: RawData, isBinary: boolean) {
+    if (!client.budget.take()) return ws.close(POLICY_VIOLATION, "Too many messages");
+    const hello = parseHello(data, isBinary);
+    if (!hello) return;
+    client.helloSeq = hello.afterSeq;
+    flush(ws, client);
   }
 
   function register(ws: WebSocket, userId: string, afterSeq: number | null) {
-    const client: Client = { userId, lastSeq: 0, lastPong: Date.now(), queue: Promise.resolve(), flushQueued: false };
+    const client: Client = {
+      userId,
+      lastSeq: 0,
+      helloSeq: null,
+      lastPong: Date.now(),
+      queue: Promise.resolve(),
+      flushQueued: false,
+      budget: new MessageBudget(),
+    };
     clients.set(ws, client);
     let own = sockets.get(userId);
     if (!own) sockets.set(userId, (own = new Set()));
     own.add(ws);
     ws.on("pong", () => (client.lastPong = Date.now()));
-    ws.on("message", (data) => onMessage(ws, client, data));
+    ws.on("message", (data, isBinary) => onMessage(ws, client, data, isBinary));
     ws.on("error", () => ws.terminate());
     ws.on("close", () => {
       own.delete(ws);
@@ -170,6 +237,9 @@ export function createNotificationHub(options: HubOptions = {}): NotificationHub
       .then((outcome) => {
         if ("status" in outcome) return refuse(socket, outcome.status, outcome.message);
         if (socket.destroyed) return;
+        if ((sockets.get(outcome.userId)?.size ?? 0) >= MAX_SOCKETS_PER_USER) {
+          return refuse(socket, 429, "Too many connections. Close a tab and try again.");
+        }
         wss.handleUpgrade(request, socket, head, (ws) =>
           register(ws, outcome.userId, toSeq(url.searchParams.get("afterSeq"))),
         );
@@ -185,12 +255,15 @@ export function createNotificationHub(options: HubOptions = {}): NotificationHub
     async attach(server) {
       server.on("upgrade", handleUpgrade);
       unsubscribe ??= await bus.listen(NOTIFICATION_CHANNEL, onSignal);
+      stopCatchingUp ??= bus.onReconnect(catchUp);
     },
     async close() {
       closed = true;
       clearInterval(heartbeat);
       await unsubscribe?.();
       unsubscribe = null;
+      stopCatchingUp?.();
+      stopCatchingUp = null;
       for (const ws of wss.clients) ws.close(1001, "Server shutting down");
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       // Clients that do not answer the close handshake promptly are cut off.

@@ -230,7 +230,7 @@ describe("the notification hub delivers", () => {
 
   it("drops a socket that stops answering pings", async () => {
     const quick = await startInstance({
-      bus: { listen: async () => async () => {} },
+      bus: { listen: async () => async () => {}, onReconnect: () => () => {} },
       pingIntervalMs: 50,
       pongTimeoutMs: 200,
     });
@@ -248,5 +248,61 @@ describe("the notification hub delivers", () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(alive.ws.readyState).toBe(WebSocket.OPEN);
     expect(quick.hub.stats().sockets).toBe(1);
+  });
+});
+
+/** Resolves with the close code once the server closes `ws`. */
+function closeCode(ws: WebSocket): Promise<number> {
+  return new Promise((resolve) => ws.once("close", (code) => resolve(code)));
+}
+
+describe("the notification hub holds against hostile clients", () => {
+  it("ignores frames that are not a hello (null, numbers, arrays, wrong types, binary) and keeps serving", async () => {
+    const user = await createUser();
+    const client = await connect(first.url, { Authorization: await bearerFor(user) });
+    await until(() => client.messages.length > 0);
+    const hostile = ["null", "1", '"hello"', "[]", "{}", '{"type":null}', '{"type":"hello","afterSeq":null}'];
+    hostile.push(
+      '{"type":"hello","afterSeq":-1}',
+      '{"type":"hello","afterSeq":1e400}',
+      '{"type":"hello","afterSeq":"x"}',
+    );
+    for (const frame of hostile) client.ws.send(frame);
+    client.ws.send(Buffer.from([0, 1, 2, 255]), { binary: true });
+    client.ws.send(JSON.stringify({ type: "hello", afterSeq: 0 }), { binary: true });
+
+    await notifyUser(user, "Still delivered");
+    expect((await until(() => client.notifications().length > 0 && client.notifications()))[0]!.title).toBe(
+      "Still delivered",
+    );
+    expect(client.ws.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it("closes a socket that sends an oversized frame (1009) and one that floods it (1008)", async () => {
+    const user = await createUser();
+    const token = await bearerFor(user);
+    const big = await connect(first.url, { Authorization: token });
+    const bigClosed = closeCode(big.ws);
+    big.ws.send("x".repeat(10_000));
+    expect(await bigClosed).toBe(1009);
+
+    const flood = await connect(first.url, { Authorization: token });
+    await until(() => flood.messages.length > 0);
+    const floodClosed = closeCode(flood.ws);
+    for (let n = 0; n < 5_000 && flood.ws.readyState === WebSocket.OPEN; n++) {
+      flood.ws.send(JSON.stringify({ type: "hello", afterSeq: 0 }));
+    }
+    expect(await floodClosed).toBe(1008);
+    // Hellos that piled up shared pushes: far fewer unread counts came back than hellos went out.
+    expect(flood.messages.filter((m) => m.type === "unread").length).toBeLessThan(30);
+  });
+
+  it("refuses a person's socket past the limit per instance with 429", async () => {
+    const user = await createUser();
+    const token = await bearerFor(user);
+    for (let n = 0; n < 20; n++) await connect(first.url, { Authorization: token });
+    expect(await refusal(first.url, { Authorization: token })).toBe(429);
+    const other = await connect(first.url, { Authorization: await bearerFor(await createUser()) });
+    expect(other.ws.readyState).toBe(WebSocket.OPEN);
   });
 });
