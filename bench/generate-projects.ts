@@ -1,6 +1,7 @@
 import { type Insertable, sql } from "kysely";
 import type { DB } from "#db/connection";
 import type { Database, Difficulty } from "#db/schema";
+import { progress } from "./progress";
 
 /** Many plausible projects for load tests: words recombined from fixed lists, same every run. */
 const SUBJECTS = [
@@ -47,7 +48,9 @@ const ROLES = ["Frontend Developer", "Backend Developer", "UI/UX Designer", "Dat
 
 export async function insertGeneratedProjects(db: DB, count: number): Promise<void> {
   const batchSize = 500;
+  const line = progress("Generating projects", count);
   for (let start = 0; start < count; start += batchSize) {
+    line.update(start);
     const projects: Insertable<Database["projects"]>[] = [];
     for (let i = start; i < Math.min(count, start + batchSize); i++) {
       const subject = SUBJECTS[i % SUBJECTS.length];
@@ -80,6 +83,8 @@ export async function insertGeneratedProjects(db: DB, count: number): Promise<vo
         .execute();
     });
   }
+  line.update(count);
+  line.finish();
 }
 
 const TASK_STATUSES = ["Todo", "InProgress", "Blocked", "Done"] as const;
@@ -170,7 +175,9 @@ export async function insertWorkProject(
  */
 export async function insertGeneratedPeopleAndTasks(db: DB, options: { users: number; tasks: number }): Promise<void> {
   if (options.users < 3) throw new Error("At least three generated people: each project gets three members.");
+  const line = progress("Generating people and tasks", 3);
   await db.transaction().execute(async (trx) => {
+    line.update(0, `${options.users} people`);
     await sql`
       insert into users (external_id, email, full_name, role, profile_completed)
       select 'bench|' || g, 'bench.person.' || g || '@example.org', 'Bench Person ' || g, 'gainer', true
@@ -185,12 +192,14 @@ export async function insertGeneratedPeopleAndTasks(db: DB, options: { users: nu
       u as (
         select id, split_part(external_id, '|', 2)::int as n from users where external_id like 'bench|%'
       )`;
+    line.update(1, "their memberships");
     await sql`
       with ${numbered}
       insert into project_members (project_id, user_id, role_in_project, is_admin)
       select p.id, u.id, case when k = 0 then 'Project Owner' else 'Developer' end, k = 0
       from p cross join generate_series(0, 2) k join u on u.n = (p.n * 3 + k) % ${options.users}::int
     `.execute(trx);
+    line.update(2, `${options.tasks} tasks`);
     await sql`
       with ${numbered}, projects_count as (select count(*)::int as total from p)
       insert into tasks (project_id, title, description, status, priority, type, assignee_id, created_by)
@@ -204,4 +213,6 @@ export async function insertGeneratedPeopleAndTasks(db: DB, options: { users: nu
       join u on u.n = (p.n * 3 + g % 3) % ${options.users}::int
     `.execute(trx);
   });
+  line.update(3, "done");
+  line.finish();
 }

@@ -24,6 +24,7 @@ import { FakeGitHub } from "../tests/fixtures/github-api";
 import { prepareForumBench } from "./forum-data";
 import { freshDemoDatabase, signedInCookie, spawnAndWait, stopChildrenAndWait } from "./harness";
 import { insertGeneratedPeopleAndTasks, insertGeneratedProjects, insertWorkProject } from "./generate-projects";
+import { progress, step } from "./progress";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -43,10 +44,12 @@ const WORK_MILESTONES = 50;
 const FORUM_POSTS = Number(process.env.BENCH_FORUM_POSTS ?? 10_000);
 
 async function prepareDatabase() {
+  step(`Preparing the ${databaseUrl ? "PostgreSQL" : "embedded"} database with the demo data`);
   const db = await freshDemoDatabase({ databaseUrl, dataDir, schema });
   const started = Date.now();
   await insertGeneratedProjects(db, generated);
   // Generated rows skip the model functions, so they get their search vectors here, as seeded ones do.
+  step("Computing the generated projects' search vectors");
   await embedMissingProjects(db);
   if (generated > 0) await insertGeneratedPeopleAndTasks(db, { users: generatedUsers, tasks: generatedTasks });
   console.log(
@@ -56,6 +59,7 @@ async function prepareDatabase() {
     ).toFixed(1)} s.`,
   );
   // The forums first, in two of the demo projects (not in the work project made below).
+  step(`Writing ${FORUM_POSTS} forum posts`);
   const forum = await prepareForumBench(db, FORUM_POSTS);
   const forumCookie = await signedInCookie(db, forum.userId, sessionSecret);
   console.log(`Forum: ${FORUM_POSTS} posts in one project, 10 in another, for one member.`);
@@ -64,6 +68,7 @@ async function prepareDatabase() {
   const cookie = await signedInCookie(db, userId, sessionSecret);
   // After a bulk load, as any operator would (the server also analyzes an embedded database at
   // start). Vacuum too: the roles' inserts rewrote each project row once (its open positions).
+  step("Vacuuming and analyzing");
   await sql`vacuum analyze`.execute(db);
   await db.destroy();
   return { workProjectId, cookie, forum, forumCookie };
@@ -89,6 +94,7 @@ async function startServer() {
 
 /** The bare Remix page every target is compared with, built and served as the app is. */
 async function startReference() {
+  step("Building the reference page");
   const build = spawn("npx", ["remix", "vite:build", "--config", "bench/reference/vite.config.ts"], {
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -110,6 +116,7 @@ function measure(
   headers: Record<string, string> = {},
   clients = connections,
   paths?: string[],
+  onTick: (responses: number) => void = () => {},
 ): Promise<Measured> {
   return new Promise((resolve, reject) => {
     // What a browser sends: compressed answers are part of what a page costs.
@@ -121,6 +128,7 @@ function measure(
       (error, result) => (error ? reject(error) : resolve({ result, latencies })),
     );
     instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+    instance.on("tick", () => onTick(latencies.length));
   });
 }
 
@@ -265,14 +273,22 @@ function row(target: string, { result, latencies }: Measured, referenceRps: numb
   };
 }
 
+/** Warms up, then measures; the progress line counts both runs' seconds and the responses. */
 async function measureTarget(
+  name: string,
   url: string,
   headers: Record<string, string> = {},
   clients = connections,
   paths?: string[],
 ) {
-  await measure(url, headers, clients, paths); // warm-up
-  return measure(url, headers, clients, paths);
+  const line = progress(name, 2 * seconds, { everyMs: 10_000 });
+  let second = 0;
+  await measure(url, headers, clients, paths, () => line.update(++second, "warming up")); // warm-up
+  const measured = await measure(url, headers, clients, paths, (responses) =>
+    line.update(++second, `${responses} responses`),
+  );
+  line.finish(`${name}: ${Math.round(measured.result.requests.average)} req/s, p99 ${measured.result.latency.p99} ms`);
+  return measured;
 }
 
 // BENCH_ONLY=forum measures only the targets whose name matches (case-insensitive).
@@ -283,12 +299,13 @@ github.generateUnknown = true;
 try {
   await github.start(githubPort);
   await startReference();
+  step("Starting the server");
   await startServer();
-  const referenceResult = await measureTarget(`http://127.0.0.1:${referencePort}/`);
+  const referenceResult = await measureTarget("reference page", `http://127.0.0.1:${referencePort}/`);
   const referenceRps = referenceResult.result.requests.average;
   rows.push(row("reference: bare Remix page, 16 cards", referenceResult, referenceRps));
-  for (const [target, spec] of Object.entries(targets)) {
-    if (only && !only.test(target)) continue;
+  const chosen = Object.entries(targets).filter(([target]) => !only || only.test(target));
+  for (const [index, [target, spec]] of chosen.entries()) {
     const headers: Record<string, string> = {
       ...(spec.signedIn ? { cookie: spec.signedIn === "forum" ? forumCookie : cookie } : {}),
       ...(spec.reload ? { "cache-control": "max-age=0" } : {}),
@@ -298,7 +315,13 @@ try {
       const check = await fetch(`${base}${path}`, { headers, redirect: "manual" });
       if (check.status !== 200) throw new Error(`${target}: ${path} answered ${check.status} instead of 200`);
     }
-    const measured = await measureTarget(`${base}${spec.path}`, headers, spec.alone ? 1 : connections, spec.paths);
+    const measured = await measureTarget(
+      `[${index + 1}/${chosen.length}] ${target}`,
+      `${base}${spec.path}`,
+      headers,
+      spec.alone ? 1 : connections,
+      spec.paths,
+    );
     rows.push(row(target, measured, referenceRps, spec));
   }
 } finally {

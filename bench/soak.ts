@@ -18,6 +18,7 @@ import { demoId } from "#db/seed";
 import { demoPeople } from "#db/seed-data/people";
 import { insertWorkProject } from "./generate-projects";
 import { freshDemoDatabase, signedInCookie, spawnAndWait, stopChildrenAndWait } from "./harness";
+import { progress } from "./progress";
 
 const seconds = Number(process.env.SOAK_SECONDS ?? 600);
 const connections = Number(process.env.SOAK_CONNECTIONS ?? 10);
@@ -114,13 +115,20 @@ const requests: autocannon.Request[] = [
 const samples: Sample[] = [sample(server.pid!, 0)];
 const started = Date.now();
 const sampler = setInterval(() => {
-  const point = sample(server.pid!, Math.round((Date.now() - started) / 1000));
-  samples.push(point);
-  console.log(`${point.second} s: ${point.rssMb.toFixed(0)} MB resident, ${point.handles} open handles`);
+  samples.push(sample(server.pid!, Math.round((Date.now() - started) / 1000)));
 }, SAMPLE_EVERY_MS);
+// Every second on a terminal (in place), every sample's period in a log.
+const line = progress("Soaking (seconds)", seconds, { everyMs: SAMPLE_EVERY_MS });
+const ticker = setInterval(() => {
+  const last = samples.at(-1)!;
+  const elapsed = Math.min(seconds, Math.round((Date.now() - started) / 1000));
+  line.update(elapsed, `${last.rssMb.toFixed(0)} MB resident, ${last.handles} open handles`);
+}, 1_000);
 
 const result = await autocannon({ url: `http://127.0.0.1:${port}`, connections, duration: seconds, requests });
 clearInterval(sampler);
+clearInterval(ticker);
+line.finish();
 await stopChildrenAndWait();
 
 const mean = (points: Sample[], pick: (point: Sample) => number) =>
