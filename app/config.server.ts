@@ -51,6 +51,9 @@ const configSchema = z.object({
   EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(800),
 });
 
+/** The names of every setting, for the checks that .env.example and the README list them all. */
+export const SETTING_NAMES = Object.keys(configSchema.shape);
+
 export type SignInProvider = "microsoft" | "oidc" | "dev";
 
 export type Config = z.infer<typeof configSchema> & {

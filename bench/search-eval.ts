@@ -1,12 +1,13 @@
 /**
- * `npm run search:eval [-- --queries FILE] [-- --verbose]`: loads ../shared/search-eval/corpus.json
- * (or SEARCH_EVAL_DIR's) through the seed's import path into a fresh in-memory embedded database,
+ * `npm run search:eval [-- --queries FILE] [-- --verbose]`: loads bench/search-eval/corpus.json
+ * (or SEARCH_EVAL_DIR's; bench/search-eval/README.md says where it comes from) through the seed's import path into a fresh in-memory embedded database,
  * ranks each judged query with the search the API uses, and prints per-query nDCG@6 and
  * recall@12 as its README defines them; the last line holds the means
  * (`nDCG@6 0.812, recall@12 0.903`). Default queries: dev-queries.json beside the corpus.
  */
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { migrateToLatest } from "#db/migrate";
 import { type DemoProject, demoId, seedDemoData } from "#db/seed";
 import { db } from "~/db.server";
@@ -22,7 +23,7 @@ const argument = (name: string) => {
   const index = process.argv.indexOf(name);
   return index >= 0 ? process.argv[index + 1] : undefined;
 };
-const dir = process.env.SEARCH_EVAL_DIR ?? path.resolve("../shared/search-eval");
+const dir = process.env.SEARCH_EVAL_DIR ?? fileURLToPath(new URL("search-eval", import.meta.url));
 const queriesFile = argument("--queries") ?? path.join(dir, "dev-queries.json");
 const queries = JSON.parse(fs.readFileSync(queriesFile, "utf8")) as JudgedQuery[];
 const corpus = JSON.parse(fs.readFileSync(path.join(dir, "corpus.json"), "utf8")) as DemoProject[];

@@ -134,7 +134,7 @@ function thesaurusWords(word: string): { word: string; similarity: number }[] {
  *
  * A neighbour with the query word's own stem ('scheduling' for 'schedule') is skipped: the
  * full-text leg finds it through the word already, so its place goes to another word. Dev queries
- * 0.795 / 0.897 → 0.796 / 0.897, the extra set (bench/search-eval-extra-queries.json) 0.760 /
+ * 0.795 / 0.897 → 0.796 / 0.897, the extra set (bench/search-eval/extra-queries.json) 0.760 /
  * 0.839 → 0.760 / 0.847.
  */
 export function expansionLookup(words: string[]): Lookup<Expansion[]> | null {

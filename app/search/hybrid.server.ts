@@ -57,7 +57,7 @@ const PHRASE_WEIGHT = 0.5;
 const ACRONYM_WEIGHT = 1;
 // Typed words that say little (words.ts's stop words: 'like', 'need', 'way', 'want', 'app') count
 // at this weight in the full-text leg, and a contraction ("I'd", "we're": PostgreSQL keeps only
-// its 'd' or 're') not at all. Dev queries, extra set (bench/search-eval-extra-queries.json),
+// its 'd' or 're') not at all. Dev queries, extra set (bench/search-eval/extra-queries.json),
 // nDCG@6 / recall@12, from 0.803 / 0.897, 0.773 / 0.847: contractions left out 0.807 / 0.897,
 // 0.773 / 0.847; with stop words at 0.9 0.808 / 0.897, 0.767; 0.8 0.807 / 0.908, 0.767 / 0.847
 // (dev folds by alternate id A 0.839 → 0.828, B 0.767 → 0.787; the extra set's one change is 'we
