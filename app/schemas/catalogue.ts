@@ -2,9 +2,7 @@ import { text } from "./text";
 import { z } from "zod";
 
 /** Query parameters of the catalogue, the search results and the public project lists. */
-const optionalText = text()
-  .trim()
-  .max(200)
+const optionalText = text((s) => s.trim().max(200))
   .optional()
   .transform((value) => value || undefined);
 
@@ -32,6 +30,6 @@ export const pagingSchema = z.object({
 });
 
 export const searchQuerySchema = z.object({
-  query: text().trim().min(1, "Please enter a search term").max(500),
+  query: text((s) => s.trim().min(1, "Please enter a search term").max(500)),
   count: z.coerce.number().int().min(1).max(50).default(6),
 });

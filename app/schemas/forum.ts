@@ -15,10 +15,14 @@ export const EMPTY_POST_MESSAGE = "Please write something before posting.";
 export const EMPTY_REPLY_MESSAGE = "Please write something before replying.";
 
 const content = (emptyMessage: string) =>
-  text({ required_error: emptyMessage, invalid_type_error: emptyMessage })
-    .trim()
-    .min(1, emptyMessage)
-    .max(FORUM_CONTENT_MAX, `Keep it to at most ${FORUM_CONTENT_MAX.toLocaleString("en-US")} characters.`);
+  text(
+    (s) =>
+      s
+        .trim()
+        .min(1, emptyMessage)
+        .max(FORUM_CONTENT_MAX, `Keep it to at most ${FORUM_CONTENT_MAX.toLocaleString("en-US")} characters.`),
+    { required_error: emptyMessage, invalid_type_error: emptyMessage },
+  );
 
 /** POST /api/forum/posts and the post composer. */
 export const newPostSchema = z.object({

@@ -5,18 +5,15 @@ import { z } from "zod";
 export const JOIN_MESSAGE_MAX = 500;
 
 export const joinRequestSchema = z.object({
-  requestedRole: text({ required_error: "Please select a role" }).trim().min(1, "Please select a role"),
-  message: text()
-    .trim()
-    .max(JOIN_MESSAGE_MAX, `The message can be at most ${JOIN_MESSAGE_MAX} characters.`)
+  requestedRole: text((s) => s.trim().min(1, "Please select a role"), { required_error: "Please select a role" }),
+  message: text((s) => s.trim().max(JOIN_MESSAGE_MAX, `The message can be at most ${JOIN_MESSAGE_MAX} characters.`))
     .optional()
     .transform((value) => value ?? ""),
 });
 
 /** Create New Project from a template: the creator's role, required only when the template has roles. */
 export const templateStartSchema = z.object({
-  selectedRole: text()
-    .trim()
+  selectedRole: text((s) => s.trim())
     .optional()
     .transform((value) => value || undefined),
 });
@@ -30,9 +27,7 @@ export const decisionSchema = z.object({
       invalid_type_error: "Please approve or reject the request.",
     }),
   ),
-  reason: text()
-    .trim()
-    .max(500, "The reason can be at most 500 characters.")
+  reason: text((s) => s.trim().max(500, "The reason can be at most 500 characters."))
     .optional()
     .transform((value) => value || undefined),
 });

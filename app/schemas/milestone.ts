@@ -13,11 +13,11 @@ export const TARGET_DATE_FUTURE = "Target date must be in the future";
  * so a screen's action can hand what it parsed to the model, which parses it again.
  */
 export const milestoneSchema = z.object({
-  title: required(TITLE_REQUIRED).trim().min(1, TITLE_REQUIRED).max(200, "Keep the title under 200 characters."),
+  title: required(TITLE_REQUIRED, (s) =>
+    s.trim().min(1, TITLE_REQUIRED).max(200, "Keep the title under 200 characters."),
+  ),
   description: optionalText(2000, "Keep the description under 2000 characters."),
-  targetDateUtc: required(TARGET_DATE_REQUIRED)
-    .trim()
-    .min(1, TARGET_DATE_REQUIRED)
+  targetDateUtc: required(TARGET_DATE_REQUIRED, (s) => s.trim().min(1, TARGET_DATE_REQUIRED))
     .pipe(dateInput)
     .refine(isInFuture, TARGET_DATE_FUTURE),
 });

@@ -18,17 +18,15 @@ import {
 const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
 const requiredText = (label: string, max: number) =>
-  text({ required_error: `${label} is required`, invalid_type_error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+  text((s) => s.trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`), {
+    required_error: `${label} is required`,
+    invalid_type_error: `${label} is required`,
+  });
 
 const optionalUrl = (label: string) =>
   z.preprocess(
     emptyToUndefined,
-    text()
-      .trim()
-      .max(200, `${label} must be at most 200 characters`)
+    text((s) => s.trim().max(200, `${label} must be at most 200 characters`))
       .refine((value) => {
         try {
           const url = new URL(value);
@@ -121,11 +119,15 @@ export const nonprofitProfileSchema = z.object({
   mission: requiredText("Mission", 2000),
   websiteURL: optionalUrl("Website URL"),
   contactName: requiredText("Contact person", 100),
-  contactEmail: text({ required_error: "Contact email is required" })
-    .trim()
-    .min(1, "Contact email is required")
-    .max(200, "Contact email must be at most 200 characters")
-    .email("Please enter a valid email address"),
+  contactEmail: text(
+    (s) =>
+      s
+        .trim()
+        .min(1, "Contact email is required")
+        .max(200, "Contact email must be at most 200 characters")
+        .email("Please enter a valid email address"),
+    { required_error: "Contact email is required" },
+  ),
   areasOfNeed: pickedFrom(NEED_OPTIONS).refine((list) => list.length >= 1, "Please choose at least one area of need"),
   profilePictureURL: optionalUrl("Profile picture URL"),
   showEmail,

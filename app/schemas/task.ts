@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z, type ZodString } from "zod";
 import { idSchema } from "~/utils/ids";
 import { text } from "./text";
 import { TASK_PRIORITIES, TASK_STATUSES, TASK_TYPES } from "./task-values";
@@ -13,24 +13,38 @@ export { TASK_PRIORITIES, TASK_STATUS_LABELS, TASK_STATUSES, TASK_TYPES } from "
 export const TITLE_REQUIRED = "Title is required";
 
 /** A calendar date (YYYY-MM-DD, from a date input) or an ISO timestamp (from the API). */
-export const dateInput = text()
-  .trim()
+export const dateInput = text((s) => s.trim())
   .refine((value) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value), "Enter a date as YYYY-MM-DD.")
-  .refine((value) => !Number.isNaN(new Date(value).getTime()), "Enter a real date.");
+  .refine(isRealDate, "Enter a real date.");
+
+/**
+ * A day that is on the calendar (no 30 February, no year 0, no month 13: `Date` would roll them
+ * over into another day) and, for a timestamp, a time of day that is on the clock.
+ */
+function isRealDate(value: string): boolean {
+  const [, year, month, day] = /^(\d{4})-(\d{2})-(\d{2})/.exec(value)?.map(Number) ?? [];
+  if (!year || !month || !day || month > 12) return false;
+  if (day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return false;
+  const time = value.slice(10);
+  if (time && !/^T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)?$/.test(time))
+    return false;
+  return !Number.isNaN(new Date(value).getTime());
+}
 
 /*
  * conform turns an empty form field into "not given" before these schemas see it; JSON may say
  * null. So required text says its message for both, and optional fields take null as absent.
  */
-export const required = (message: string) => text({ required_error: message, invalid_type_error: message });
+export const required = (message: string, build?: (schema: ZodString) => ZodString) =>
+  text(build, { required_error: message, invalid_type_error: message });
 export const optionalText = (max: number, message: string) =>
-  text()
-    .trim()
-    .max(max, message)
+  text((s) => s.trim().max(max, message))
     .nullish()
     .transform((value) => value ?? "");
 
-const title = required(TITLE_REQUIRED).trim().min(1, TITLE_REQUIRED).max(200, "Keep the title under 200 characters.");
+const title = required(TITLE_REQUIRED, (s) =>
+  s.trim().min(1, TITLE_REQUIRED).max(200, "Keep the title under 200 characters."),
+);
 
 export const taskFields = {
   title,
@@ -57,7 +71,7 @@ export type NewTaskInput = z.infer<typeof newTaskSchema>;
 export const taskUpdateSchema = z
   .object({
     title: title.optional(),
-    description: text().trim().max(5000, "Keep the description under 5000 characters.").optional(),
+    description: text((s) => s.trim().max(5000, "Keep the description under 5000 characters.")).optional(),
     priority: z.enum(TASK_PRIORITIES).optional(),
     type: z.enum(TASK_TYPES).optional(),
     status: z.enum(TASK_STATUSES).optional(),
@@ -79,10 +93,9 @@ export function taskInputFromJson(body: unknown): unknown {
 
 export const SUBTASK_TITLE_REQUIRED = "Subtask title is required";
 
-const subtaskTitle = required(SUBTASK_TITLE_REQUIRED)
-  .trim()
-  .min(1, SUBTASK_TITLE_REQUIRED)
-  .max(200, "Keep the subtask under 200 characters.");
+const subtaskTitle = required(SUBTASK_TITLE_REQUIRED, (s) =>
+  s.trim().min(1, SUBTASK_TITLE_REQUIRED).max(200, "Keep the subtask under 200 characters."),
+);
 
 /** POST /api/tasks/{id}/subtasks {title, description, orderIndex}; orderIndex is always max + 1. */
 export const newSubtaskSchema = z.object({

@@ -19,6 +19,8 @@ import { isProjectMuted, setProjectMuted } from "~/models/notification-mute.serv
 import { startProject } from "~/models/project-lifecycle.server";
 import { createTask } from "~/models/task.server";
 import { NotFoundError } from "~/utils/errors.server";
+import { loader as notificationsLoader } from "~/routes/account/notifications";
+import { routeContext, sessionCookie } from "../fixtures/api";
 import { addMember, createProject, createUser } from "../fixtures/factories";
 
 /** Every event of spec section 7 (Real-time) the product causes: who hears of it, in what words, why. */
@@ -198,5 +200,25 @@ describe("the inbox", () => {
     await decideJoinRequest(admin, projectId, decided.joinRequestId, { isApproved: false });
     const pending = await pendingJoinRequestIds([waiting.joinRequestId, decided.joinRequestId, "not-an-id"]);
     expect([...pending]).toEqual([waiting.joinRequestId]);
+  });
+});
+
+describe("the notifications page's paging", () => {
+  it("a `before` past any sequence number (bigint's largest and more) is the first page, never a 500", async () => {
+    const { admin, member, projectId } = await team();
+    await createTask(member, projectId, { title: "Seen" });
+    const cookie = await sessionCookie(admin);
+    const load = (before: string) =>
+      notificationsLoader({
+        request: new Request(`http://localhost/notifications?before=${before}`, { headers: { Cookie: cookie } }),
+        params: {},
+        context: routeContext,
+      });
+    const first = await load("");
+    for (const before of ["9223372036854775807", "9223372036854775808", "1e30", "9007199254740993", "-1", "x"]) {
+      const page = await load(before);
+      expect(page, before).toMatchObject({ isFirstPage: true, notifications: first.notifications });
+    }
+    expect((await load("1")).notifications).toEqual([]);
   });
 });

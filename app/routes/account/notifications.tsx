@@ -32,10 +32,13 @@ export const meta: MetaFunction = () => [{ title: "Notifications · Gainers Hub"
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const params = new URL(request.url).searchParams;
+  // Past the largest safe integer a number no longer says which notification (and the bigint
+  // comparison overflowed): such a page is the first one, like any other unusable value.
   const before = z.coerce
     .number()
     .int()
     .positive()
+    .max(Number.MAX_SAFE_INTEGER)
     .optional()
     .catch(undefined)
     .parse(params.get("before") ?? undefined);
