@@ -71,12 +71,19 @@ test("signed out to sign-in and back; Show me summary prepares every section fro
   const show = page.getByRole("button", { name: "Show me summary" });
   if (javaScriptEnabled) {
     await page.route("**/ai-insight*", async (route) => {
-      // Slow the POST down a little, so its pending state can be seen.
-      if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 800));
+      // Slow the POST down, so its pending state and steps can be seen.
+      if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 2000));
       await route.continue();
     });
     await show.click();
     await expect(page.getByRole("button", { name: "Syncing…" })).toBeDisabled();
+    // The wait says what it is doing, step by step.
+    const steps = page.getByRole("status", { name: "Preparing your summary" });
+    await expect(steps.getByRole("listitem")).toHaveText([
+      /Queuing a sync of your linked GitHub repositories/,
+      /Working out your figures/,
+    ]);
+    await expect(steps.locator('[aria-current="step"]')).toContainText("Queuing a sync");
   } else await show.click();
 
   await expect(page.getByRole("heading", { name: "Overall Summary" })).toBeVisible();

@@ -56,6 +56,42 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirect(new URL(request.url).pathname);
 }
 
+/**
+ * What preparing a summary does, in order: the action queues the syncs (its own submission), then
+ * the page it redirects to works the figures out (the loading that follows). The sync itself runs
+ * in the background; its results show on a later visit.
+ */
+const PREPARE_STEPS = [
+  "Queuing a sync of your linked GitHub repositories",
+  "Working out your figures: tasks, projects, forum activity and achievements",
+];
+
+/** With JavaScript, the steps of the preparation in progress; without, the form simply posts. */
+function PreparationSteps() {
+  const navigation = useNavigation();
+  if (navigation.state === "idle" || navigation.formMethod !== "POST") return null;
+  const current = navigation.state === "submitting" ? 0 : 1;
+  return (
+    <ol
+      role="status"
+      aria-label="Preparing your summary"
+      className="mx-auto mt-3 max-w-prose space-y-1 text-left text-sm"
+    >
+      {PREPARE_STEPS.map((step, index) => (
+        <li
+          key={step}
+          aria-current={index === current ? "step" : undefined}
+          className={index === current ? "font-semibold text-slate-900" : "text-slate-500"}
+        >
+          <span aria-hidden="true">{index < current ? "✓ " : index === current ? "… " : "· "}</span>
+          {step}
+          {index < current ? <span className="sr-only"> (done)</span> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 function SyncForm({ label, error }: { label: string; error: string | null }) {
   const navigation = useNavigation();
   const location = useLocation();
@@ -65,6 +101,7 @@ function SyncForm({ label, error }: { label: string; error: string | null }) {
       <button type="submit" className="btn-primary" disabled={syncing}>
         {syncing ? "Syncing…" : label}
       </button>
+      <PreparationSteps />
       {error ? (
         <p role="alert" className="mt-2 text-sm text-red-700">
           {error}
