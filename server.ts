@@ -53,7 +53,14 @@ const {
   runInRequestScope,
   onUnhandledRejection,
 } = entryOf(initialBuild);
-await startServices();
+try {
+  await startServices();
+} catch (error) {
+  // A refusal an operator can act on (the data folder in use or damaged) is said plainly.
+  if (error instanceof Error && error.name === "EmbeddedDatabaseError") process.stderr.write(`${error.message}\n`);
+  else logger.fatal({ err: error }, "could not start");
+  process.exit(1);
+}
 
 const app = express();
 app.disable("x-powered-by");
@@ -200,7 +207,10 @@ if (viteDevServer) {
   app.use(staticFiles(`${BUILD_DIR}/client`));
 }
 
+// Set by SIGTERM: out of the balancer's rotation while the requests it still sends are answered.
+let shuttingDown = false;
 app.get("/healthz", async (_req, res) => {
+  if (shuttingDown) return void res.status(503).json({ status: "draining" });
   const healthy = await entryOf(await loadBuild()).checkHealth();
   res.status(healthy ? 200 : 503).json({ status: healthy ? "ok" : "unavailable" });
 });
@@ -323,9 +333,10 @@ process.on("unhandledRejection", onUnhandledRejection);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
+    shuttingDown = true;
     logger.info({ signal }, "shutting down: finishing the requests in flight");
-    void entryOf(initialBuild)
-      .stopServices(() => requests.drain(server))
+    void new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DELAY_SECONDS * 1000))
+      .then(() => entryOf(initialBuild).stopServices(() => requests.drain(server)))
       .finally(() => process.exit(0));
   });
 }

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { config } from "../app/config.server";
 import { connectDatabase } from "./connection";
+import { EmbeddedDatabaseError } from "./data-folder-lock";
 import { migrateToLatest } from "./migrate";
 import { seedDemoData } from "./seed";
 
@@ -31,6 +32,10 @@ try {
     console.error("Usage: tsx db/cli.ts migrate|seed|reset");
     process.exitCode = 2;
   }
+} catch (error) {
+  if (!(error instanceof EmbeddedDatabaseError)) throw error;
+  console.error(error.message);
+  process.exitCode = 1;
 } finally {
   await db.destroy();
 }

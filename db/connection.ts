@@ -1,10 +1,12 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { EmbeddedDatabaseError, lockDataFolder } from "./data-folder-lock";
 import type { Database } from "./schema";
 
 export type DB = Kysely<Database>;
@@ -31,13 +33,14 @@ interface EmbeddedServer {
   close(): Promise<void>;
 }
 
-/** The file in DATA_DIR holding the running embedded database's connection string. */
+/** The file in DATA_DIR holding the running embedded database's connection string (password included). */
 export const EMBEDDED_URL_FILE = "embedded-db.url";
 
 /**
  * The embedded database (PGlite) runs in a worker thread and is served over the PostgreSQL wire
  * protocol on a loopback port, so everything talks to it with plain `pg`. One per data folder
- * and process, kept on globalThis (DESIGN principle 1).
+ * and process, kept on globalThis (DESIGN principle 1); a data folder is locked to its process.
+ * Each start draws a new password, written with the address to a file only the owner can read.
  */
 function embeddedServer(options: ConnectionOptions): EmbeddedServer {
   const store = globalThis as unknown as { __embeddedDatabases?: Map<string, EmbeddedServer> };
@@ -45,36 +48,66 @@ function embeddedServer(options: ConnectionOptions): EmbeddedServer {
   const key = options.dataDir ?? ":memory:";
   const existing = store.__embeddedDatabases.get(key);
   if (existing) return existing;
-  let dataPath: string | undefined;
-  if (options.dataDir) {
-    dataPath = path.join(options.dataDir, "pglite");
-    fs.mkdirSync(dataPath, { recursive: true });
+  const server = startEmbeddedServer(options, () => store.__embeddedDatabases?.delete(key));
+  store.__embeddedDatabases.set(key, server);
+  return server;
+}
+
+function startEmbeddedServer(options: ConnectionOptions, forget: () => void): EmbeddedServer {
+  const { dataDir } = options;
+  let unlock = () => {};
+  try {
+    if (dataDir) unlock = lockDataFolder(dataDir);
+  } catch (error) {
+    const url = Promise.reject(error as Error);
+    url.catch(() => {});
+    return { url, close: async () => forget() };
   }
+  const dataPath = dataDir ? path.join(dataDir, "pglite") : undefined;
+  if (dataPath) fs.mkdirSync(dataPath, { recursive: true });
+  const password = crypto.randomBytes(24).toString("base64url");
   const workerFile = createRequire(import.meta.url).resolve("#embedded-db-worker");
   const extensions = options.extensions ?? EMBEDDED_EXTENSIONS;
-  const worker = new Worker(workerFile, { workerData: { dataDir: dataPath, extensions } });
+  const worker = new Worker(workerFile, { workerData: { dataDir: dataPath, extensions, password } });
   worker.unref();
   const url = new Promise<string>((resolve, reject) => {
-    worker.once("error", reject);
+    worker.once("error", (error) => reject(dataPath ? cannotOpen(dataPath, error) : error));
     worker.once("message", (reply: { port: number }) => {
-      const address = `postgres://postgres@127.0.0.1:${reply.port}/postgres?sslmode=disable`;
-      // Where psql (and end-to-end tests) find a running server's database: its port is random.
-      if (options.dataDir) fs.writeFileSync(path.join(options.dataDir, EMBEDDED_URL_FILE), `${address}\n`);
+      const address = `postgres://postgres:${password}@127.0.0.1:${reply.port}/postgres?sslmode=disable`;
+      // Where psql, backups and end-to-end tests find a running server's database: its port is random.
+      if (dataDir) writeOwnerOnly(path.join(dataDir, EMBEDDED_URL_FILE), `${address}\n`);
       resolve(address);
     });
   });
-  const server: EmbeddedServer = {
+  url.catch(() => {});
+  return {
     url,
     async close() {
-      store.__embeddedDatabases?.delete(key);
+      forget();
       const closed = new Promise((resolve) => worker.once("message", resolve));
       worker.postMessage("close");
       await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
       await worker.terminate();
+      if (dataDir) fs.rmSync(path.join(dataDir, EMBEDDED_URL_FILE), { force: true });
+      unlock();
     },
   };
-  store.__embeddedDatabases.set(key, server);
-  return server;
+}
+
+/** Writes `content` to `file` readable by its owner alone, whatever mode an older copy had. */
+function writeOwnerOnly(file: string, content: string) {
+  fs.writeFileSync(file, content, { mode: 0o600 });
+  fs.chmodSync(file, 0o600);
+}
+
+/** A data folder PGlite could not open, said plainly with the way back. */
+function cannotOpen(dataPath: string, cause: Error): EmbeddedDatabaseError {
+  return new EmbeddedDatabaseError(
+    `The embedded database in ${path.resolve(dataPath)} could not be opened (${cause.message}). ` +
+      "Its files may be damaged. Restore the latest backup with `npm run db:restore -- <file>` " +
+      "(README, Backups), or move the folder aside to start with an empty database.",
+    { cause },
+  );
 }
 
 /** The connection string of the database: the given URL, or the embedded server's loopback address. */

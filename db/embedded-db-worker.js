@@ -8,10 +8,14 @@ import { serveProtocol } from "./embedded-protocol-queue.js";
  * on a loopback port, so the app, the job queue and `psql` all speak plain `pg` to it and its work
  * leaves the request thread. Loaded through the package.json import `#embedded-db-worker`.
  *
- * workerData: { dataDir?: string, extensions?: string[] } where extensions name PGlite's
- * contrib modules (`pg_trgm`, …) or `vector`.
+ * workerData: { dataDir?: string, extensions?: string[], password: string } where extensions name
+ * PGlite's contrib modules (`pg_trgm`, …) or `vector`, and every client must send the password.
  */
-const { dataDir, extensions = [] } = /** @type {{ dataDir?: string, extensions?: string[] }} */ (workerData ?? {});
+const {
+  dataDir,
+  extensions = [],
+  password,
+} = /** @type {{ dataDir?: string, extensions?: string[], password: string }} */ (workerData ?? {});
 
 /** @param {string} name */
 async function loadExtension(name) {
@@ -27,7 +31,7 @@ const pglite = await PGlite.create({
   dataDir,
   extensions: Object.fromEntries(await Promise.all(extensions.map(async (name) => [name, await loadExtension(name)]))),
 });
-const server = await serveProtocol(pglite);
+const server = await serveProtocol(pglite, { password });
 const address = server.address();
 parentPort?.postMessage({ port: typeof address === "object" && address ? address.port : 0 });
 

@@ -1,6 +1,7 @@
 // @ts-check
 import { Buffer } from "node:buffer";
 import console from "node:console";
+import crypto from "node:crypto";
 import net from "node:net";
 
 /**
@@ -51,10 +52,11 @@ const LISTEN = /^\s*(un)?listen\s+("(?:[^"]|"")+"|[\w$]+|\*)\s*;?\s*$/i;
 
 /**
  * @param {import("@electric-sql/pglite").PGlite} pglite
- * @param {{ host?: string, port?: number }} [options]
+ * @param {{ host?: string, port?: number, password?: string }} [options] with a password, every
+ *   connection must send it (cleartext on loopback; any local process could connect otherwise)
  * @returns {Promise<net.Server>}
  */
-export async function serveProtocol(pglite, { host = "127.0.0.1", port = 0 } = {}) {
+export async function serveProtocol(pglite, { host = "127.0.0.1", port = 0, password } = {}) {
   const show = async (/** @type {string} */ name) =>
     /** @type {{ rows: Array<Record<string, string>> }} */ (await pglite.query(`show ${name}`)).rows[0][name];
   const serverVersion = await show("server_version");
@@ -121,7 +123,8 @@ export async function serveProtocol(pglite, { host = "127.0.0.1", port = 0 } = {
 
   /**
    * @typedef {{ id: number, socket: net.Socket, searchPath: string, channels: Set<string>,
-   *   buffer: Buffer, started: boolean, batch: Buffer[], work: Promise<void>, closed: boolean }} Connection
+   *   buffer: Buffer, started: boolean, authenticated: boolean, parameters: Record<string, string>,
+   *   batch: Buffer[], work: Promise<void>, closed: boolean }} Connection
    */
 
   async function runBatch(/** @type {Connection} */ connection, /** @type {Buffer} */ bytes) {
@@ -172,6 +175,33 @@ export async function serveProtocol(pglite, { host = "127.0.0.1", port = 0 } = {
     const searchPath = /(?:^|\s)-c\s*search_path=(\S+)/.exec(parameters.options ?? "");
     if (searchPath) connection.searchPath = searchPath[1];
     connection.started = true;
+    connection.parameters = parameters;
+    if (password === undefined) return accept(connection);
+    // AuthenticationCleartextPassword: the client answers with a PasswordMessage ('p').
+    connection.socket.write(message("R", Buffer.from([0, 0, 0, 3])));
+  }
+
+  /** Checks a PasswordMessage; a wrong one ends the connection as PostgreSQL does. */
+  function authenticate(/** @type {Connection} */ connection, /** @type {Buffer} */ whole) {
+    const sent = whole.subarray(5, whole.indexOf(0, 5) === -1 ? whole.length : whole.indexOf(0, 5));
+    const expected = Buffer.from(password ?? "", "utf8");
+    const matches =
+      String.fromCharCode(whole[0]) === "p" &&
+      sent.length === expected.length &&
+      crypto.timingSafeEqual(sent, expected);
+    if (matches) {
+      accept(connection);
+      return true;
+    }
+    const user = connection.parameters.user ?? "";
+    const fields = cstrings("SFATAL", "VFATAL", "C28P01", `Mpassword authentication failed for user "${user}"`);
+    connection.socket.end(message("E", Buffer.concat([fields, Buffer.from([0])])));
+    return false;
+  }
+
+  function accept(/** @type {Connection} */ connection) {
+    connection.authenticated = true;
+    const { parameters } = connection;
     const status = (/** @type {string} */ name, /** @type {string} */ value) => message("S", cstrings(name, value));
     const key = Buffer.alloc(8);
     key.writeInt32BE(connection.id, 0);
@@ -230,6 +260,11 @@ export async function serveProtocol(pglite, { host = "127.0.0.1", port = 0 } = {
       if (buffer.length < length) return;
       const whole = Buffer.from(buffer.subarray(0, length));
       connection.buffer = buffer.subarray(length);
+      if (!connection.authenticated) {
+        if (authenticate(connection, whole)) continue;
+        connection.buffer = Buffer.alloc(0);
+        return;
+      }
       connection.work = connection.work.then(() => receive(connection, whole));
     }
   }
@@ -255,6 +290,8 @@ export async function serveProtocol(pglite, { host = "127.0.0.1", port = 0 } = {
       channels: new Set(),
       buffer: Buffer.alloc(0),
       started: false,
+      authenticated: false,
+      parameters: {},
       batch: [],
       work: Promise.resolve(),
       closed: false,
