@@ -38,6 +38,12 @@ const configSchema = z.object({
   /** Per client address and minute: sign-in steps, and profile writes. */
   RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /**
+   * At SIGTERM, seconds during which /healthz answers 503 while requests are still served, before
+   * the server stops taking connections: a load balancer's health checks take it out of rotation
+   * first, so no request reaches it as it closes (npm run cluster sets it).
+   */
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(120).default(0),
   GITHUB_API_URL: z.string().url().default("https://api.github.com"),
   GITHUB_TOKEN: z.string().optional(),
   /**
