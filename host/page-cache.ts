@@ -6,6 +6,7 @@ import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/s
 import type express from "express";
 import { LRUCache } from "lru-cache";
 import { type Encoding, preferredEncoding } from "./encoding";
+import { compressParts, type SplicedGzip, spliceGzip } from "./gzip-splice";
 
 /**
  * A short cache of rendered pages in front of Remix, on two shelves:
@@ -26,15 +27,26 @@ import { type Encoding, preferredEncoding } from "./encoding";
  * own write. A page rendered
  * while its data changed is not kept. Kept pages carry an ETag (a matching If-None-Match gets a
  * 304) and are compressed once per encoding, not per request.
+ *
+ * Every answer has a CSP nonce of its own, kept pages too: a page is kept cut at the nonce it was
+ * rendered with, and each answer puts its own request's nonce (the one its Content-Security-Policy
+ * names) in those places, so nobody learns the nonce of anybody else's page. Such a page goes
+ * out as gzip, spliced from parts compressed once (host/gzip-splice.ts: brotli has no seams to
+ * splice at), and its ETag is weak (the bytes differ by the nonce).
  */
 interface CachedPage {
   headers: [string, string][];
-  /** The Content-Security-Policy the page was rendered under: its script tags carry that nonce. */
-  contentSecurityPolicy: string | undefined;
   etag: string;
+  /** The body cut where the rendering's nonce stood; one part when it holds none. */
+  parts: Buffer[];
+  /** The whole body, for pages without a nonce. */
   body: Buffer;
-  /** Compressed once, when a request first accepts that encoding. */
+  /** The length of the nonce the page was cut at. */
+  nonceLength: number;
+  /** Compressed once, when a request first accepts that encoding (pages without a nonce). */
   encoded: Partial<Record<Exclude<Encoding, "identity">, Promise<Buffer>>>;
+  /** The parts compressed once for gzip answers (pages with a nonce), or null if they cannot be. */
+  spliced?: Promise<SplicedGzip | null>;
 }
 
 type RemixHandler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
@@ -147,15 +159,21 @@ export function createPageCache({ maxBytes = 64 * 1024 * 1024, personalMaxBytes 
       return null;
     }
     const body = Buffer.from(await response.arrayBuffer());
+    const { cspNonce } = loadContextOf(req, res);
+    const parts = cspNonce ? splitBuffer(body, Buffer.from(cspNonce)) : [body];
+    const hash = createHash("sha1");
+    for (const part of parts) hash.update(part).update("\0");
+    const digest = `"${hash.digest("base64url")}"`;
     const page: CachedPage = {
       headers: [...response.headers.entries()],
-      contentSecurityPolicy: res.getHeader("Content-Security-Policy")?.toString(),
-      etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+      etag: parts.length > 1 ? `W/${digest}` : digest,
+      parts,
       body,
+      nonceLength: cspNonce ? Buffer.byteLength(cspNonce) : 0,
       encoded: {},
     };
     if (generation[shelf] === since) shelves[shelf].set(key, page, { ttl: seconds * 1000 });
-    await sendKept(req, res, page, "MISS");
+    await sendKept(req, res, page, "MISS", cspNonce);
     return page;
   }
 
@@ -180,7 +198,7 @@ export function createPageCache({ maxBytes = 64 * 1024 * 1024, personalMaxBytes 
           const { shelf, key } = place;
           const reload = shelf === "personal" && asksForFreshPage(req);
           const kept = reload ? undefined : (shelves[shelf].get(key) ?? (await rendering.get(key)));
-          if (kept) return await sendKept(req, res, kept, "HIT");
+          if (kept) return await sendKept(req, res, kept, "HIT", loadContextOf(req, res).cspNonce);
           if (req.method !== "GET" || rendering.has(key)) {
             return await sendRemixResponse(res, await handleUncached(req, res, handleRemix, loadContextOf));
           }
@@ -202,22 +220,71 @@ export function createPageCache({ maxBytes = 64 * 1024 * 1024, personalMaxBytes 
   };
 }
 
-async function sendKept(req: express.Request, res: express.Response, page: CachedPage, cache: "HIT" | "MISS") {
+async function sendKept(
+  req: express.Request,
+  res: express.Response,
+  page: CachedPage,
+  cache: "HIT" | "MISS",
+  nonce: string,
+) {
   for (const [name, value] of page.headers) res.append(name, value);
-  if (page.contentSecurityPolicy) res.setHeader("Content-Security-Policy", page.contentSecurityPolicy);
   res.setHeader("ETag", page.etag);
   res.setHeader("X-Cache", cache);
   if (req.headers["if-none-match"]?.split(/\s*,\s*/).includes(page.etag)) {
+    // The browser keeps the page it has, whose scripts carry the nonce of its own answer: a
+    // policy here would replace that answer's and stop them.
+    res.removeHeader("Content-Security-Policy");
     res.status(304).end();
     return;
   }
-  const encoding = preferredEncoding(req, ["br", "gzip"]);
   res.vary("Accept-Encoding");
-  let body = page.body;
-  if (encoding !== "identity") {
-    body = await (page.encoded[encoding] ??= compress[encoding](page.body));
-    res.setHeader("Content-Encoding", encoding);
-  }
+  const body = page.parts.length > 1 ? await withNonce(req, res, page, nonce) : await encodedOnce(req, res, page);
   res.setHeader("Content-Length", body.length);
   res.status(200).end(req.method === "HEAD" ? undefined : body);
+}
+
+/** A page without a nonce, compressed once per encoding. */
+async function encodedOnce(req: express.Request, res: express.Response, page: CachedPage): Promise<Buffer> {
+  const encoding = preferredEncoding(req, ["br", "gzip"]);
+  if (encoding === "identity") return page.body;
+  res.setHeader("Content-Encoding", encoding);
+  return (page.encoded[encoding] ??= compress[encoding](page.body));
+}
+
+/**
+ * A page with this answer's nonce: gzip spliced from parts compressed once when the browser takes
+ * gzip (all do), else brotli compressed for this answer alone, else as it is.
+ */
+async function withNonce(req: express.Request, res: express.Response, page: CachedPage, nonce: string) {
+  const value = Buffer.from(nonce);
+  if (req.acceptsEncodings("gzip") === "gzip") {
+    const spliced = await (page.spliced ??= compressParts(page.parts, page.nonceLength).catch(() => null));
+    // A nonce of another length than the one the parts were cut for cannot take its place.
+    if (spliced && value.length === page.nonceLength) {
+      res.setHeader("Content-Encoding", "gzip");
+      return spliceGzip(spliced, value);
+    }
+  }
+  const body = joinBuffers(page.parts, value);
+  const encoding = preferredEncoding(req, ["br", "gzip"]);
+  if (encoding === "identity") return body;
+  res.setHeader("Content-Encoding", encoding);
+  return compress[encoding](body);
+}
+
+/** `body` cut at every occurrence of `separator`. */
+function splitBuffer(body: Buffer, separator: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  let start = 0;
+  for (let at = body.indexOf(separator); at !== -1; at = body.indexOf(separator, start)) {
+    parts.push(body.subarray(start, at));
+    start = at + separator.length;
+  }
+  parts.push(body.subarray(start));
+  return parts;
+}
+
+/** The parts joined again, `separator` between each two. */
+function joinBuffers(parts: Buffer[], separator: Buffer): Buffer {
+  return Buffer.concat(parts.flatMap((part, index) => (index === 0 ? [part] : [separator, part])));
 }

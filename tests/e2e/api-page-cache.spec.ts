@@ -29,6 +29,27 @@ test.describe("the shared cache of visitors' pages", () => {
     await expect.poll(() => cacheState(request, path), { timeout: 3_000 }).toBe("MISS");
   });
 
+  test("gives every answer of a kept page a nonce of its own, named by its policy", async ({ request }) => {
+    const path = "/about";
+    const answers: { nonce: string; inPage: string[] }[] = [];
+    // Other tests' writes empty the cache: collect answers that came from it.
+    await expect
+      .poll(async () => {
+        const answer = await request.get(path);
+        if (answer.headers()["x-cache"] !== "HIT") return answers.length;
+        const nonce = /'nonce-([^']+)'/.exec(answer.headers()["content-security-policy"]!)![1]!;
+        const inPage = [...(await answer.text()).matchAll(/ nonce="([^"]+)"/g)].map((match) => match[1]!);
+        answers.push({ nonce, inPage });
+        return answers.length;
+      })
+      .toBeGreaterThanOrEqual(3);
+    for (const { nonce, inPage } of answers) {
+      expect(inPage.length).toBeGreaterThan(0);
+      expect(new Set(inPage)).toEqual(new Set([nonce]));
+    }
+    expect(new Set(answers.map((answer) => answer.nonce)).size).toBe(answers.length);
+  });
+
   test("never serves a signed-in page to a visitor, nor a visitor's kept page to someone signed in", async ({
     request,
     page,
