@@ -6,7 +6,16 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunction,
+  useLoaderData,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import type { ReactNode } from "react";
 import stylesheet from "./app.css?url";
 import { getOptionalUser } from "./auth/guards.server";
@@ -40,6 +49,13 @@ export const headers: HeadersFunction = ({ errorHeaders }) => {
   if (retryAfter) headers.set("Retry-After", retryAfter);
   return headers;
 };
+
+/**
+ * After a refused action Remix does not revalidate; a write refused by the limit (429) is the
+ * exception, so the root reads the flash message saying why (utils/write-limit.server.ts).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 429 || defaultShouldRevalidate;
 
 /** Paths a signed-in person without a finished profile may still visit (spec section 4, guard). */
 const ONBOARDING_PATHS = /^\/(choose-role|onboarding\/.*|logout|auth-callback|login|signin)$/;

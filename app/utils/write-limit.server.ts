@@ -7,6 +7,7 @@ import { logger } from "~/logger.server";
 import { hitRateLimits } from "~/models/rate-limit.server";
 import { oncePerRequest, setForRequest } from "./request-scope.server";
 import { TOO_MANY_REQUESTS } from "./rate-limit.server";
+import { toastHeader } from "./toast.server";
 
 /**
  * RATE_LIMIT_WRITES_PER_MINUTE over every unsafe request, screens' form actions and the API
@@ -76,6 +77,12 @@ async function personOf(request: Request): Promise<string | null> {
 
 const WRITE_REFUSED = "write-refused";
 
+/** A fetch from the page's script (Remix's fetchers and forms), not the browser posting a form. */
+const sentByScript = (request: Request) => {
+  const mode = request.headers.get("Sec-Fetch-Mode");
+  return mode !== null && mode !== "navigate";
+};
+
 /** Whether this request's write was refused by the limit (the root shows why on the page). */
 export function wasWriteRefused(request: Request): boolean {
   return oncePerRequest(request, WRITE_REFUSED, () => false);
@@ -84,13 +91,16 @@ export function wasWriteRefused(request: Request): boolean {
 /**
  * 429 with Retry-After: `{ message, errors }` for the API; for a screen, the page again (no
  * redirect, so nothing typed is lost) with the form's values and the message as its error, in
- * the shape conform's `lastResult` reads, and the message the root shows as a toast.
+ * the shape conform's `lastResult` reads, and the message the root shows as a toast: at once for
+ * a plain form post (`wasWriteRefused`), and as a flash for one sent by script, which the root
+ * reads when it revalidates after the 429 (its `shouldRevalidate`).
  */
 async function refuseWrite(request: Request, retryAfter: number): Promise<Response | ReturnType<typeof data>> {
-  const headers = { "Retry-After": String(retryAfter) };
+  const headers: Record<string, string> = { "Retry-After": String(retryAfter) };
   if (new URL(request.url).pathname.startsWith("/api/")) {
     return Response.json({ message: TOO_MANY_REQUESTS, errors: {} }, { status: 429, headers });
   }
+  if (sentByScript(request)) headers["Set-Cookie"] = await toastHeader({ type: "error", message: TOO_MANY_REQUESTS });
   const formData = await request.formData().catch(() => new FormData());
   const submission = parseWithZod(formData, { schema: z.object({}) });
   const intent = formData.get("intent");

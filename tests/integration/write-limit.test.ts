@@ -9,6 +9,7 @@ import * as postsRoute from "~/routes/api/forum/posts";
 import * as projectPageRoute from "~/routes/work/project-page";
 import { TOO_MANY_REQUESTS } from "~/utils/rate-limit.server";
 import { runInRequestScope } from "~/utils/request-scope.server";
+import { readToast, TOAST_COOKIE } from "~/utils/toast.server";
 import { wasWriteRefused, withWriteLimits } from "~/utils/write-limit.server";
 import { apiRequest, routeContext, sessionCookie } from "../fixtures/api";
 import { addMember, createProject, createUser } from "../fixtures/factories";
@@ -60,12 +61,25 @@ async function apiPost(app: Record<string, Action>, user: CurrentUser, projectId
   })) as Response;
 }
 
-/** The work page's post composer without JavaScript (a plain form post with the session cookie). */
-async function formPost(app: Record<string, Action>, user: CurrentUser, projectId: string, clientAddress: string) {
+/**
+ * The work page's post composer: without JavaScript (the browser navigates) unless `fetchMode`
+ * says the page's script sent it (Remix's fetch has Sec-Fetch-Mode cors or same-origin).
+ */
+async function formPost(
+  app: Record<string, Action>,
+  user: CurrentUser,
+  projectId: string,
+  clientAddress: string,
+  fetchMode = "navigate",
+) {
   const body = new URLSearchParams({ intent: "create-post", projectId, content: "My long considered post" });
   const request = new Request(`http://localhost/work/projects/${projectId}?index&tab=forum`, {
     method: "POST",
-    headers: { Cookie: await sessionCookie(user), "Content-Type": "application/x-www-form-urlencoded" },
+    headers: {
+      Cookie: await sessionCookie(user),
+      "Content-Type": "application/x-www-form-urlencoded",
+      "Sec-Fetch-Mode": fetchMode,
+    },
     body,
   });
   return runInRequestScope(async () => {
@@ -144,6 +158,27 @@ describe("the writes limit covers every action, per person and per address", () 
     // The root shows the message on the page rendered again.
     expect(refused).toBe(true);
     expect(await postCount(projectId)).toBe(30);
+  });
+
+  it("a refusal sent by script also leaves the message as a flash, which the root reads when it revalidates", async () => {
+    config.RATE_LIMIT_WRITES_PER_MINUTE = 1;
+    const { member, projectId } = await setup();
+    const app = instance();
+    const from = address();
+    expect(statusOf((await formPost(app, member, projectId, from, "same-origin")).answer)).toBe(302);
+    const byScript = (await formPost(app, member, projectId, from, "same-origin")).answer as {
+      init: { status: number; headers: Record<string, string> };
+    };
+    expect(byScript.init.status).toBe(429);
+    const cookie = byScript.init.headers["Set-Cookie"]!;
+    expect(cookie).toMatch(new RegExp(`^${TOAST_COOKIE}=`));
+    const { toast } = await readToast(new Request("http://localhost/", { headers: { Cookie: cookie.split(";")[0]! } }));
+    expect(toast).toEqual({ type: "error", message: TOO_MANY_REQUESTS });
+    // A plain form post shows it on the page it gets back; a flash would show it twice.
+    const plain = (await formPost(app, member, projectId, from)).answer as {
+      init: { headers: Record<string, string> };
+    };
+    expect(plain.init.headers).not.toHaveProperty("Set-Cookie");
   });
 
   it("per person: one person from many addresses, through the API and forms alike", async () => {
