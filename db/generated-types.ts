@@ -51,6 +51,17 @@ export interface Contributions {
   username: string;
 }
 
+export interface DevIdpRecords {
+  consumed_at: Timestamp | null;
+  expires_at: Timestamp | null;
+  grant_id: string | null;
+  id: string;
+  model: string;
+  payload: Json;
+  uid: string | null;
+  user_code: string | null;
+}
+
 export interface ForumPosts {
   author_id: string;
   content: string;
@@ -413,6 +424,7 @@ export interface DB {
   achievements: Achievements;
   catalogue_counts: CatalogueCounts;
   contributions: Contributions;
+  dev_idp_records: DevIdpRecords;
   forum_posts: ForumPosts;
   forum_replies: ForumReplies;
   gainer_profiles: GainerProfiles;

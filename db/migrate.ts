@@ -19,6 +19,7 @@ import * as catalogueCounts from "./migrations/0020_catalogue_counts";
 import * as personalPageChangeNotices from "./migrations/0021_personal_page_change_notices";
 import * as searchTextVersion from "./migrations/0022_search_text_version";
 import * as filterValuesByStatement from "./migrations/0023_filter_values_by_statement";
+import * as devIdentityProvider from "./migrations/0032_dev_identity_provider";
 import * as likeNotices from "./migrations/0033_like_notices";
 
 /** Forward-only migrations, in order. Add new ones at the end; never edit a released one. */
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   "0021_personal_page_change_notices": personalPageChangeNotices,
   "0022_search_text_version": searchTextVersion,
   "0023_filter_values_by_statement": filterValuesByStatement,
+  "0032_dev_identity_provider": devIdentityProvider,
   "0033_like_notices": likeNotices,
 };
 

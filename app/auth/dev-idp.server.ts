@@ -4,6 +4,7 @@ import { exportJWK, importJWK, type JWK } from "jose";
 import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-provider";
 import { config } from "~/config.server";
 import { logger } from "~/logger.server";
+import { DevIdpStore } from "~/models/dev-idp-store.server";
 import { devSecrets, sessionSecret } from "./secrets.server";
 
 /**
@@ -105,6 +106,8 @@ async function createProvider(): Promise<Provider> {
   const secrets = await devSecrets();
   const audience = config.apiAudience;
   const configuration: Configuration = {
+    // In the database, not one process's memory: a sign-in may cross instances behind a balancer.
+    adapter: DevIdpStore,
     clients: [
       {
         client_id: DEV_WEB_CLIENT_ID,

@@ -25,18 +25,34 @@ async function generate(): Promise<DevSecrets> {
   };
 }
 
+/**
+ * The secrets kept in `dataDir`, made there by the first process that needs them. Several instances
+ * starting together on one folder (npm run cluster) must all use the same ones, or a session signed
+ * by one is refused by another: the file appears whole and only once (a hard link fails if it
+ * exists), and a process that lost the race reads the winner's.
+ */
+export async function loadDevSecrets(dataDir: string): Promise<DevSecrets> {
+  const file = path.join(dataDir, "dev-secrets.json");
+  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, "utf8")) as DevSecrets;
+  const secrets = await generate();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+  fs.writeFileSync(draft, JSON.stringify(secrets), { mode: 0o600 });
+  try {
+    fs.linkSync(draft, file);
+    return secrets;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    return JSON.parse(fs.readFileSync(file, "utf8")) as DevSecrets;
+  } finally {
+    fs.rmSync(draft, { force: true });
+  }
+}
+
 let loaded: Promise<DevSecrets> | undefined;
 
 export function devSecrets(): Promise<DevSecrets> {
-  loaded ??= (async () => {
-    if (!config.dataDir) return generate();
-    const file = path.join(config.dataDir, "dev-secrets.json");
-    if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, "utf8")) as DevSecrets;
-    const secrets = await generate();
-    fs.mkdirSync(config.dataDir, { recursive: true });
-    fs.writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
-    return secrets;
-  })();
+  loaded ??= config.dataDir ? loadDevSecrets(config.dataDir) : generate();
   return loaded;
 }
 

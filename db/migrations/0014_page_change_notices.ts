@@ -23,6 +23,8 @@ export const TABLES_NO_VISITOR_PAGE_SHOWS = [
   "search_statistics",
   // The catalogue's counts (0020): likewise written only by projects' triggers.
   "catalogue_counts",
+  // The development identity provider's sign-in records (0032): no page shows them.
+  "dev_idp_records",
   // Who was told about a like (0033): no page shows it.
   "like_notices",
   "kysely_migration",
