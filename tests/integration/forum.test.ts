@@ -54,7 +54,8 @@ async function notificationsOf(userId: string) {
 describe("forum model", () => {
   it("posts: trimmed, non-empty, at most 10,000 characters; shown newest first with author and role", async () => {
     const { admin, member, projectId } = await setup();
-    for (const content of ["", "   \n\t  "]) {
+    // Text that shows nothing is empty too (zero-width spaces, a word joiner, a BOM).
+    for (const content of ["", "   \n\t  ", "\u200B\u200B", " \u2060\uFEFF "]) {
       await expect(createPost(member, { projectId, content })).rejects.toMatchObject({
         status: 400,
         errors: { content: [EMPTY_POST_MESSAGE] },
@@ -66,6 +67,11 @@ describe("forum model", () => {
     await expect(createPost(member, { projectId, content: "a\u0000b" })).rejects.toMatchObject({ status: 400 });
     expect((await listPosts(member, projectId, query())).total).toBe(0);
 
+    // Direction overrides are dropped: what is stored reads as it shows.
+    const spoof = await createPost(member, { projectId, content: "report\u202Efdp.exe\u202C done" });
+    expect(spoof.content).toBe("reportfdp.exe done");
+    expect((await getPost(member, spoof.postId)).post.content).toBe("reportfdp.exe done");
+    await deletePost(member, spoof.postId);
     const long = await createPost(member, { projectId, content: "y".repeat(10_000) });
     expect(long.content).toHaveLength(10_000);
     const first = await createPost(admin, { projectId, content: "  Hello team\nsecond line  " });
