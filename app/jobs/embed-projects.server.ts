@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { db } from "~/db.server";
 import { embedMissingProjects } from "~/search/project-vectors.server";
 import { configuredEndpoint, embedProjectsRemotely } from "~/search/remote-embeddings.server";
@@ -21,7 +22,14 @@ export const embedProjectsJob = defineJob<{ projectIds?: string[] }>(
   async ({ projectIds }) => {
     await embedProjects(projectIds);
   },
-  { schedule: "*/10 * * * *", runAtStart: true, retryLimit: 5, retryDelay: 30, retryBackoff: true },
+  {
+    payload: z.object({ projectIds: z.array(z.string().uuid()).max(1000).optional() }),
+    schedule: "*/10 * * * *",
+    runAtStart: true,
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+  },
 );
 
 /** Queues the vectors of a project just written. */

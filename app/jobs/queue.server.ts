@@ -1,4 +1,5 @@
 import PgBoss from "pg-boss";
+import type { z } from "zod";
 import { jobSchemaFor } from "#db/job-schema";
 import { config } from "~/config.server";
 import { databaseClientConfig } from "~/db.server";
@@ -11,15 +12,17 @@ import { singleton } from "~/utils/singleton.server";
  * with `defineJob`; `startJobs()` (called with the other services) creates their queues, their
  * schedules and their workers.
  */
-export interface JobOptions {
+export interface JobOptions<Data = unknown> {
+  /** What a job's data must be; a job whose data does not parse is logged and dropped, not run. */
+  payload?: z.ZodType<Data>;
   /** Cron expression (UTC): the job also runs on this schedule. */
   schedule?: string;
   retryLimit?: number;
   retryDelay?: number;
   retryBackoff?: boolean;
   expireInSeconds?: number;
-  /** How many of this job one instance runs at once. */
-  batchSize?: number;
+  /** How many of this job one instance runs at once (each a worker of its own). */
+  concurrency?: number;
   /** Also queue the job once when the queue starts (a scheduled job's first run need not wait). */
   runAtStart?: boolean;
 }
@@ -35,15 +38,15 @@ type Handler<Data> = (data: Data, job: JobInfo) => Promise<void>;
 
 interface Definition {
   handler: Handler<never>;
-  options: JobOptions;
+  options: JobOptions<never>;
 }
 
 interface Jobs {
   definitions: Map<string, Definition>;
   boss: PgBoss | null;
   starting: Promise<PgBoss> | null;
-  /** This instance's worker of each queue, woken when this instance queues a job there. */
-  workers: Map<string, string>;
+  /** This instance's workers of each queue, woken when this instance queues a job there. */
+  workers: Map<string, string[]>;
 }
 
 const jobs = singleton<Jobs>("jobs", () => ({
@@ -67,11 +70,14 @@ export const jobSchema = jobSchemaFor(config.DATABASE_SCHEMA);
 export function defineJob<Data extends object = Record<string, never>>(
   name: string,
   handler: Handler<Data>,
-  options: JobOptions = {},
+  options: JobOptions<Data> = {},
 ): { name: string } {
-  jobs.definitions.set(name, { handler: handler as Handler<never>, options });
+  jobs.definitions.set(name, { handler: handler as Handler<never>, options: options as JobOptions<never> });
   return { name };
 }
+
+/** Work that a person waits for runs ahead of scheduled work in the same queue. */
+export const PRIORITY = { scheduled: 0, person: 10 } as const;
 
 /** Queues a job; it runs once in some instance's worker. Resolves to the job id. */
 export async function enqueue<Data extends object>(
@@ -81,8 +87,7 @@ export async function enqueue<Data extends object>(
 ): Promise<string | null> {
   const boss = await (jobs.starting ?? Promise.reject(new Error("The job queue is not started.")));
   const id = await boss.send(name, data, options);
-  const worker = jobs.workers.get(name);
-  if (id && worker) boss.notifyWorker(worker);
+  if (id) for (const worker of jobs.workers.get(name) ?? []) boss.notifyWorker(worker);
   return id;
 }
 
@@ -92,33 +97,50 @@ export async function startJobs(): Promise<void> {
     const boss = new PgBoss({ connectionString, schema: jobSchema, max: 4 });
     boss.on("error", (error) => logger.error({ err: error }, "job queue error"));
     await boss.start();
-    for (const [name, { handler, options }] of jobs.definitions) {
-      const { schedule, batchSize, runAtStart, ...queueOptions } = options;
+    for (const [name, definition] of jobs.definitions) {
+      const { schedule, concurrency, runAtStart, payload: _payload, ...queueOptions } = definition.options;
       await boss.createQueue(name, { name, ...queueOptions });
       if (schedule) await boss.schedule(name, schedule, {}, { tz: "UTC" });
       // One queued start-up run across instances starting together.
       if (runAtStart) await boss.send(name, {}, { singletonKey: "start", singletonSeconds: 60 });
-      const workOptions = {
-        batchSize: batchSize ?? 1,
-        pollingIntervalSeconds: POLLING_INTERVAL_SECONDS,
-        includeMetadata: true as const,
-      };
-      const worker = await boss.work<never>(name, workOptions, async (batch) => {
-        for (const job of batch) {
-          try {
-            await handler(job.data, { id: job.id, name: job.name, lastAttempt: job.retryCount >= job.retryLimit });
-          } catch (error) {
-            logger.error({ err: error, job: job.name, id: job.id }, "job failed");
-            throw error;
-          }
-        }
-      });
-      jobs.workers.set(name, worker);
+      const workers: string[] = [];
+      for (let n = 0; n < (concurrency ?? 1); n++) workers.push(await startWorker(boss, name, definition));
+      jobs.workers.set(name, workers);
     }
     jobs.boss = boss;
     return boss;
   })();
   await jobs.starting;
+}
+
+/**
+ * A worker taking one job at a time. A worker that found a job asks again at once rather than
+ * after the polling interval, so a backlog drains at the pace of the work itself.
+ */
+async function startWorker(boss: PgBoss, name: string, { handler, options }: Definition): Promise<string> {
+  const workOptions = {
+    batchSize: 1,
+    pollingIntervalSeconds: POLLING_INTERVAL_SECONDS,
+    includeMetadata: true as const,
+  };
+  // Known once work() resolves, which is before its first job can finish fetching.
+  const self: { id?: string } = {};
+  self.id = await boss.work<unknown>(name, workOptions, async ([job]) => {
+    if (!job) return;
+    if (self.id) boss.notifyWorker(self.id);
+    const data = options.payload ? options.payload.safeParse(job.data) : { success: true as const, data: job.data };
+    if (!data.success) {
+      logger.error({ job: job.name, id: job.id, issues: data.error.issues }, "job dropped: its data does not parse");
+      return;
+    }
+    try {
+      await handler(data.data as never, { id: job.id, name: job.name, lastAttempt: job.retryCount >= job.retryLimit });
+    } catch (error) {
+      logger.error({ err: error, job: job.name, id: job.id }, "job failed");
+      throw error;
+    }
+  });
+  return self.id;
 }
 
 export async function stopJobs(): Promise<void> {

@@ -1,8 +1,9 @@
+import { z } from "zod";
 import { db } from "~/db.server";
 import { startSyncRun, syncRepository } from "~/github/sync.server";
 import { logger } from "~/logger.server";
 import { ConflictError } from "~/utils/errors.server";
-import { defineJob, enqueue } from "./queue.server";
+import { defineJob, enqueue, PRIORITY } from "./queue.server";
 
 /**
  * Repository sync as durable jobs: a manual or scheduled request starts a `sync_runs` row (one
@@ -14,7 +15,15 @@ export const syncRepositoryJob = defineJob<{ projectId: string; runId: string }>
   async ({ projectId, runId }, job) => {
     await syncRepository(db, projectId, { runId, willRetry: !job.lastAttempt });
   },
-  { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 15 * 60 },
+  {
+    payload: z.object({ projectId: z.string().uuid(), runId: z.string().uuid() }),
+    retryLimit: 3,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 15 * 60,
+    // Syncs mostly wait on GitHub; a few at once drain a backlog without crowding the database.
+    concurrency: 4,
+  },
 );
 
 /** Active projects' repositories are synced again once their last sync is this old. */
@@ -36,7 +45,11 @@ export async function queueRepositorySync(
     throw error;
   }
   try {
-    await enqueue(syncRepositoryJob.name, { projectId, runId });
+    await enqueue(
+      syncRepositoryJob.name,
+      { projectId, runId },
+      { priority: PRIORITY[trigger === "manual" ? "person" : "scheduled"] },
+    );
   } catch (error) {
     // Not queued: the run never started, and must not block the next request.
     await db.deleteFrom("sync_runs").where("id", "=", runId).execute();
