@@ -1,10 +1,11 @@
-import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { type APIRequestContext, type Browser, expect, request as playwrightRequest } from "@playwright/test";
+import { type RunningServer, startInstance } from "../../scripts/cluster/instance";
 import { signIn } from "./auth";
 
 /**
@@ -17,47 +18,21 @@ export function faultPort(offset: number): number {
   return Number(process.env.E2E_PORT ?? 3210) + offset;
 }
 
-export interface RunningServer {
-  process: ChildProcess;
-  baseURL: string;
-  /** Everything the server wrote to stdout and stderr. */
-  log: string[];
-}
+export type { RunningServer };
 
 /** Starts build/server.js on `port` and waits for /healthz. */
-export async function startServer(
-  port: number,
-  dataDir: string,
-  env: Record<string, string> = {},
-): Promise<RunningServer> {
-  const baseURL = `http://localhost:${port}`;
-  const log: string[] = [];
-  const child = spawn(process.execPath, ["build/server.js"], {
+export function startServer(port: number, dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  return startInstance({
+    port,
+    script: "build/server.js",
     env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: "info",
       RATE_LIMIT_SIGN_IN_PER_MINUTE: "300",
       RATE_LIMIT_WRITES_PER_MINUTE: "100000",
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
-  child.stderr!.on("data", (chunk: Buffer) => log.push(chunk.toString()));
-  for (let attempt = 0; attempt < 240; attempt++) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${log.join("").slice(-2000)}`);
-    const ready = await fetch(`${baseURL}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return { process: child, baseURL, log };
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  child.kill("SIGKILL");
-  throw new Error(`server did not start: ${log.join("").slice(-2000)}`);
 }
 
 /** `kill -9`, and waits until the process is gone. */
