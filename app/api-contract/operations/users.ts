@@ -68,7 +68,7 @@ export const userOperations: ApiOperation[] = [
     params: profileParams,
     body: gainerProfileSchema.or(mentorProfileSchema).or(nonprofitProfileSchema),
     success: { status: 200, description: "The saved profile.", schema: responses.savedProfile },
-    errors: [403, 409, 429],
+    errors: [403, 409],
   },
   {
     method: "get",
