@@ -13,9 +13,10 @@ import { BackupError, writeAtomically } from "./files";
  * The copy is taken through the database's own connection: PGlite is one session, and the
  * loopback server gives it to one connection for the whole of an open transaction, so inside
  * `begin` nothing else runs; `checkpoint` then writes every committed change into the data files,
- * and a plain file copy of the folder is a consistent, cleanly shut-down image. Requests wait only
- * for the checkpoint and the file copy (tens of milliseconds for a small folder), not for the
- * compression. pg_dump cannot be used: Debian's is PostgreSQL 15 and refuses PGlite's 17.
+ * and a file copy of the folder made then is a consistent image. Requests wait only for the
+ * checkpoint and the files that changed since a first, unheld pass (copyHeld), not for the whole
+ * folder or the compression. pg_dump cannot be used: Debian's is PostgreSQL 15 and refuses
+ * PGlite's 17.
  */
 
 const FOLDER = "pglite";
@@ -74,15 +75,50 @@ export async function servingUrl(dataDir: string): Promise<string | null> {
   }
 }
 
-/** Copies the folder while `url`'s session is held in a transaction, after a checkpoint. */
+/** Every file under `folder` (relative names), with its last modification time. */
+function filesOf(folder: string): Map<string, number> {
+  const files = new Map<string, number>();
+  for (const name of fs.readdirSync(folder, { recursive: true, encoding: "utf8" })) {
+    if (SKIPPED.has(path.basename(name))) continue;
+    const stat = fs.statSync(path.join(folder, name), { throwIfNoEntry: false });
+    if (stat?.isFile()) files.set(name, stat.mtimeMs);
+  }
+  return files;
+}
+
+/** Files changed this long before the first pass began are copied again: timestamps are coarse. */
+const MTIME_MARGIN_MS = 2_000;
+
+/**
+ * Brings a copy of `folder` taken from `since` on up to date: copies again every file modified
+ * since then (or missing from the copy) and removes what the folder no longer has.
+ */
+export function refreshCopy(folder: string, into: string, since: number): void {
+  const now = filesOf(folder);
+  for (const [name, modified] of now) {
+    if (modified < since - MTIME_MARGIN_MS && fs.existsSync(path.join(into, name))) continue;
+    fs.mkdirSync(path.dirname(path.join(into, name)), { recursive: true });
+    fs.copyFileSync(path.join(folder, name), path.join(into, name));
+  }
+  for (const name of filesOf(into).keys()) if (!now.has(name)) fs.rmSync(path.join(into, name));
+}
+
+/**
+ * Copies the folder in two passes. The first runs while the server works on; the second, inside
+ * a transaction that holds the database's one session and after a checkpoint, copies again only
+ * what changed since the first began (and drops what was deleted), so requests wait for a few
+ * files rather than the whole folder.
+ */
 async function copyHeld(url: string, folder: string, into: string): Promise<void> {
+  const firstPass = Date.now();
+  fs.cpSync(folder, into, { recursive: true, filter: (source) => !SKIPPED.has(path.basename(source)) });
   const client = new pg.Client({ connectionString: url });
   client.on("error", () => {});
   await client.connect();
   try {
     await client.query("begin");
     await client.query("checkpoint");
-    await fs.promises.cp(folder, into, { recursive: true, filter: (source) => !SKIPPED.has(path.basename(source)) });
+    refreshCopy(folder, into, firstPass);
     await client.query("rollback");
   } finally {
     await client.end().catch(() => {});

@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 import { sql } from "kysely";
 import PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backupEmbedded, restoreEmbedded } from "#db/backup/embedded";
+import { backupEmbedded, refreshCopy, restoreEmbedded } from "#db/backup/embedded";
 import { backupPostgres, restorePostgres } from "#db/backup/postgres";
 import { connectDatabase, databaseUrl, type DB } from "#db/connection";
 import { jobSchemaFor } from "#db/job-schema";
@@ -29,6 +29,34 @@ async function fill(target: DB, connectionString: string, jobSchema: string) {
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), "backup-test-"));
 afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+
+describe("the held second pass of an embedded backup", () => {
+  it("copies again what changed since the first pass began, and drops what is gone", () => {
+    const source = path.join(folder, "refresh-source");
+    const copy = path.join(folder, "refresh-copy");
+    const put = (file: string, text: string, modified: Date) => {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, text);
+      fs.utimesSync(file, modified, modified);
+    };
+    const longAgo = new Date(Date.now() - 60_000);
+    put(path.join(source, "base", "unchanged"), "old", longAgo);
+    put(path.join(source, "base", "changed"), "old", longAgo);
+    put(path.join(source, "pg_wal", "gone"), "old", longAgo);
+    fs.cpSync(source, copy, { recursive: true, preserveTimestamps: true });
+    const firstPass = Date.now();
+    // Written after (or while) the first pass copied them.
+    put(path.join(source, "base", "changed"), "new", new Date());
+    put(path.join(source, "base", "16384", "created"), "new", new Date());
+    fs.rmSync(path.join(source, "pg_wal", "gone"));
+
+    refreshCopy(source, copy, firstPass);
+    expect(fs.readFileSync(path.join(copy, "base", "changed"), "utf8")).toBe("new");
+    expect(fs.readFileSync(path.join(copy, "base", "16384", "created"), "utf8")).toBe("new");
+    expect(fs.existsSync(path.join(copy, "pg_wal", "gone"))).toBe(false);
+    expect(fs.readFileSync(path.join(copy, "base", "unchanged"), "utf8")).toBe("old");
+  });
+});
 
 describe("embedded database backups", () => {
   const served = path.join(folder, "served");
