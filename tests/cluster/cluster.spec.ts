@@ -31,7 +31,7 @@ test.skip(!findHaproxy(), HAPROXY_MISSING);
 
 let cluster: RunningCluster;
 let db: pg.Client;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cluster-spec-"));
+let dataDir = "";
 /** Console errors of every page the journeys open. */
 const consoleErrors: string[] = [];
 const contexts: BrowserContext[] = [];
@@ -45,6 +45,7 @@ const cast: {
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cluster-spec-"));
   db = new pg.Client({ connectionString: DATABASE_URL, options: `-c search_path=${SCHEMA},public` });
   await db.connect();
   // Each instance queues the start-up runs of scheduled jobs, once for all within a one-minute slot
@@ -82,7 +83,7 @@ test.afterAll(async () => {
     await db.query(`drop schema if exists ${SCHEMA}_pgboss cascade`);
     await db.end();
   }
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 test.afterEach(() => {
