@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { EmbeddedDatabaseError } from "../data-folder-lock";
 import { jobSchemaFor } from "../job-schema";
 import { backupEmbedded, restoreEmbedded } from "./embedded";
 import { BackupError, backupKind } from "./files";
@@ -61,5 +62,5 @@ try {
 } catch (error) {
   // An operator's command: one plain sentence, no stack trace.
   console.error(error instanceof Error ? error.message : String(error));
-  process.exitCode = error instanceof BackupError ? 1 : 2;
+  process.exitCode = error instanceof BackupError || error instanceof EmbeddedDatabaseError ? 1 : 2;
 }

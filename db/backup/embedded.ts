@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import * as tar from "tar";
 import { connectDatabase, databaseUrl, EMBEDDED_URL_FILE } from "../connection";
+import { lockDataFolder, lockHolder } from "../data-folder-lock";
 import { BackupError, writeAtomically } from "./files";
 
 /**
@@ -75,6 +76,28 @@ export async function servingUrl(dataDir: string): Promise<string | null> {
   }
 }
 
+/** How long a backup waits for a server that holds the folder's lock to publish its address. */
+const STARTING_SERVER_WAIT_MS = 15_000;
+
+/**
+ * The address of the server that holds the folder, or null when none does: another process
+ * holding its lock (waited for while it starts), or this one (the lock is per process).
+ */
+async function runningServer(dataDir: string): Promise<string | null> {
+  const deadline = Date.now() + STARTING_SERVER_WAIT_MS;
+  for (;;) {
+    const url = await servingUrl(dataDir);
+    const holder = lockHolder(dataDir);
+    if (url || holder === null) return url;
+    if (Date.now() > deadline) {
+      throw new BackupError(
+        `The server holding ${dataDir} (process ${holder}) does not answer; try again once it runs.`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /** Every file under `folder` (relative names), with its last modification time. */
 function filesOf(folder: string): Map<string, number> {
   const files = new Map<string, number>();
@@ -132,7 +155,7 @@ export async function backupEmbedded(dataDir: string, file: string): Promise<voi
   const copy = path.join(dataDir, `.backup-${process.pid}`);
   fs.rmSync(copy, { recursive: true, force: true });
   try {
-    const served = await servingUrl(dataDir);
+    const served = await runningServer(dataDir);
     if (served) await copyHeld(served, folder, copy);
     else {
       // No server: open the folder here (as a server would, so it cannot be opened twice).
@@ -163,12 +186,27 @@ export async function restoreEmbedded(
   { force = false }: { force?: boolean } = {},
 ): Promise<{ replaced: string | null }> {
   const folder = embeddedFolder(dataDir);
-  if (await servingUrl(dataDir)) {
-    throw new BackupError(`A running server uses ${folder}; stop it before restoring.`);
+  const holder = lockHolder(dataDir);
+  if (holder !== null || (await servingUrl(dataDir))) {
+    throw new BackupError(
+      `A running server uses ${folder}${holder === null ? "" : ` (process ${holder})`}; stop it before restoring.`,
+    );
   }
   if (!isEmptyFolder(folder) && !force) {
     throw new BackupError(`${folder} already holds a database; add --force to replace it (it is kept beside it).`);
   }
+  // Held to the end, so that no server starts on the folder while it is replaced.
+  const unlock = lockDataFolder(dataDir);
+  try {
+    return await replaceFolder(dataDir, file);
+  } finally {
+    unlock();
+  }
+}
+
+/** Unpacks the backup beside the folder, opens it once, then swaps it in. */
+async function replaceFolder(dataDir: string, file: string): Promise<{ replaced: string | null }> {
+  const folder = embeddedFolder(dataDir);
   const staging = path.join(dataDir, `.restore-${process.pid}`);
   fs.rmSync(staging, { recursive: true, force: true });
   fs.mkdirSync(embeddedFolder(staging), { recursive: true });

@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backupEmbedded, refreshCopy, restoreEmbedded } from "#db/backup/embedded";
 import { backupPostgres, restorePostgres } from "#db/backup/postgres";
 import { connectDatabase, databaseUrl, type DB } from "#db/connection";
+import { LOCK_FILE } from "#db/data-folder-lock";
 import { jobSchemaFor } from "#db/job-schema";
 import { migrateToLatest } from "#db/migrate";
 import { seedDemoData } from "#db/seed";
@@ -126,6 +127,18 @@ describe("embedded database backups", () => {
     }).catch((error: { code: number; stderr: string }) => error);
     expect("code" in cli && cli.code).toBe(1);
     expect(cli.stderr.trim()).toMatch(/^A running server uses .*; stop it before restoring\.$/);
+
+    // A server in another process holds the folder's lock (its address not yet written).
+    const locked = path.join(folder, "locked");
+    const other = spawn("sleep", ["60"]);
+    try {
+      fs.mkdirSync(locked, { recursive: true });
+      fs.writeFileSync(path.join(locked, LOCK_FILE), JSON.stringify({ pid: other.pid, startedAt: "now" }));
+      await expect(restoreEmbedded(locked, file)).rejects.toThrow(`(process ${other.pid}); stop it before restoring`);
+      expect(fs.existsSync(path.join(locked, "pglite"))).toBe(false);
+    } finally {
+      other.kill();
+    }
 
     const target = path.join(folder, "refusals");
     await restoreEmbedded(target, file);
