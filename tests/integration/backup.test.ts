@@ -59,7 +59,8 @@ describe("the held second pass of an embedded backup", () => {
   });
 });
 
-describe("embedded database backups", () => {
+// Folders and processes of their own: once, in the embedded run (CI's PostgreSQL run skips it).
+describe.skipIf(Boolean(config.DATABASE_URL))("embedded database backups", () => {
   const served = path.join(folder, "served");
   const schemas = ["public", "pgboss"];
   let server: DB;
