@@ -63,8 +63,9 @@ async function emptyingStatements(client: pg.Client, schema: string): Promise<st
                     'pg_type'::regclass
                from pg_type t join pg_namespace n on n.oid = t.typnamespace
               where n.nspname = $1 and t.typtype in ('e', 'd', 'r', 'm')) as objects
+      -- Extension members stay; a serial or identity column's sequence goes with its table.
       where not exists (select 1 from pg_depend d
-                         where d.classid = objects.catalog and d.objid = objects.oid and d.deptype = 'e')`,
+                         where d.classid = objects.catalog and d.objid = objects.oid and d.deptype in ('e', 'a', 'i'))`,
     [schema],
   );
   return rows.map((row) => row.statement);
@@ -141,12 +142,19 @@ export async function restorePostgres(
     psql.child.stdin.on("error", () => {});
     psql.child.stdin.write(`${prelude.join("\n")}\n`);
     script.child.stdout.pipe(psql.child.stdin, { end: false });
+    // psql stopping (a statement failed; its transaction is rolled back) leaves pg_restore
+    // writing to nobody: stop it too, and report psql's error.
+    let psqlError: unknown = null;
+    psql.done.catch((error: unknown) => {
+      psqlError = error;
+      script.child.kill();
+    });
     try {
       await script.done;
     } catch (error) {
       psql.child.kill();
       await psql.done.catch(() => {});
-      throw error;
+      throw psqlError ?? error;
     }
     psql.child.stdin.end();
     await psql.done;

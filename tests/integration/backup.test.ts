@@ -208,6 +208,37 @@ describe.runIf(config.DATABASE_URL)("PostgreSQL backups", () => {
     }
   });
 
+  it("replaces an app in public without touching the extensions other schemas share", async () => {
+    const publicDatabase = `${otherDatabase}_public`;
+    await sql`create database ${sql.id(publicDatabase)}`.execute(db);
+    const publicUrl = new URL(url);
+    publicUrl.pathname = `/${publicDatabase}`;
+    const app = connectDatabase({ databaseUrl: publicUrl.href });
+    try {
+      await migrateToLatest(app);
+      await fill(app, publicUrl.href, "pgboss");
+      // Another schema's index on a public extension survives the restore.
+      await sql`create schema neighbour`.execute(app);
+      await sql`create table neighbour.notes (body text)`.execute(app);
+      await sql`create index on neighbour.notes using gin (body public.gin_trgm_ops)`.execute(app);
+      const before = await databaseFingerprint(app, ["public", "pgboss"]);
+      const file = path.join(folder, "public.dump");
+      await backupPostgres(publicUrl.href, ["public", "pgboss"], file);
+
+      await sql`delete from tasks`.execute(app);
+      await sql`create table public.made_after_the_backup (id int)`.execute(app);
+      await restorePostgres(publicUrl.href, ["public", "pgboss"], file, { force: true });
+      expect(await databaseFingerprint(app, ["public", "pgboss"])).toEqual(before);
+      const { rows } = await sql<{ indexes: number }>`
+        select count(*)::int as indexes from pg_indexes where schemaname = 'neighbour'
+      `.execute(app);
+      expect(rows[0]!.indexes).toBe(1);
+    } finally {
+      await app.destroy();
+      await sql`drop database if exists ${sql.id(publicDatabase)}`.execute(db);
+    }
+  });
+
   it("refuses a backup of another schema", async () => {
     const file = path.join(folder, "postgres-schema.dump");
     await backupPostgres(url, schemas, file);
