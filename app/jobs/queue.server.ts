@@ -1,3 +1,4 @@
+import pg from "pg";
 import PgBoss from "pg-boss";
 import type { z } from "zod";
 import { jobSchemaFor } from "#db/job-schema";
@@ -97,12 +98,16 @@ export async function startJobs(): Promise<void> {
     const boss = new PgBoss({ connectionString, schema: jobSchema, max: 4 });
     boss.on("error", (error) => logger.error({ err: error }, "job queue error"));
     await boss.start();
+    await oneInstanceAtATime(async (client) => {
+      for (const [name, { options }] of jobs.definitions) {
+        const { schedule, concurrency: _c, runAtStart, payload: _p, ...queueOptions } = options;
+        await boss.createQueue(name, { name, ...queueOptions });
+        if (schedule) await boss.schedule(name, schedule, {}, { tz: "UTC" });
+        if (runAtStart && !(await startedRecently(client, name))) await boss.send(name, {}, { singletonKey: "start" });
+      }
+    });
     for (const [name, definition] of jobs.definitions) {
-      const { schedule, concurrency, runAtStart, payload: _payload, ...queueOptions } = definition.options;
-      await boss.createQueue(name, { name, ...queueOptions });
-      if (schedule) await boss.schedule(name, schedule, {}, { tz: "UTC" });
-      // One queued start-up run across instances starting together.
-      if (runAtStart) await boss.send(name, {}, { singletonKey: "start", singletonSeconds: 60 });
+      const { concurrency } = definition.options;
       const workers: string[] = [];
       for (let n = 0; n < (concurrency ?? 1); n++) workers.push(await startWorker(boss, name, definition));
       jobs.workers.set(name, workers);
@@ -111,6 +116,34 @@ export async function startJobs(): Promise<void> {
     return boss;
   })();
   await jobs.starting;
+}
+
+/**
+ * Runs `setUp` while no other instance sets up its queues: pg-boss's createQueue deadlocks when
+ * instances start together on a new database, and a start-up run must be queued once.
+ */
+async function oneInstanceAtATime(setUp: (client: pg.Client) => Promise<void>): Promise<void> {
+  const client = new pg.Client(await databaseClientConfig());
+  client.on("error", () => {});
+  await client.connect();
+  try {
+    await client.query("select pg_advisory_lock(hashtext($1))", [`${jobSchema}:set-up`]);
+    await setUp(client);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Whether another instance starting with this one already queued the job's start-up run. */
+async function startedRecently(client: pg.Client, name: string): Promise<boolean> {
+  const { rows } = await client.query<{ queued: boolean }>(
+    `select exists (
+       select 1 from "${jobSchema}".job
+       where name = $1 and singleton_key = 'start' and created_on > now() - interval '1 minute'
+     ) as queued`,
+    [name],
+  );
+  return rows[0]?.queued ?? false;
 }
 
 /**

@@ -79,13 +79,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       detached: true,
       onOutput: (text) => onOutput?.(instanceName(index), text),
     });
-  // The first instance alone, then the others together: on a new database, instances starting at
-  // the same moment deadlock creating the job queues (pg-boss creates a table for each), and one
-  // exits. Once the queues exist, starting together is safe.
-  const started = await Promise.allSettled([start(0)]);
-  if (started[0]!.status === "fulfilled") {
-    started.push(...(await Promise.allSettled(instancePorts.slice(1).map((_, index) => start(index + 1)))));
-  }
+  // Together: the instances take turns setting up the job queues (app/jobs/queue.server.ts).
+  const started = await Promise.allSettled(instancePorts.map((_, index) => start(index)));
   const instances = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
   const failed = started.find((result) => result.status === "rejected");
   if (failed) {

@@ -48,11 +48,6 @@ test.beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cluster-spec-"));
   db = new pg.Client({ connectionString: DATABASE_URL, options: `-c search_path=${SCHEMA},public` });
   await db.connect();
-  // Each instance queues the start-up runs of scheduled jobs, once for all within a one-minute slot
-  // of the database's clock (app/jobs/queue.server.ts): starts either side of a slot's end queue two.
-  // The second instance starts once the first is up, 5-25 s later on a busy machine; starting late
-  // in a minute would test the clock, not them.
-  await untilSecondsLeftInMinute(40);
   cluster = await runClusterScript(["--instances", "2", "--port", String(PORT), "--seed"], {
     DATABASE_URL: DATABASE_URL!,
     DATABASE_SCHEMA: SCHEMA,
