@@ -1,15 +1,6 @@
-import fs from "node:fs";
 import pg from "pg";
 import { signIn } from "./auth";
-import {
-  createPostgresCluster,
-  faultPort,
-  hasPostgresBinaries,
-  killServer,
-  type PostgresCluster,
-  type RunningServer,
-  startServer,
-} from "./faults";
+import { postgresFaultSpec } from "./faults";
 import { expect, test } from "./fixtures";
 
 /**
@@ -18,21 +9,7 @@ import { expect, test } from "./fixtures";
  * listening (sent with no notice at all, straight into the database) still show on a visitor's
  * kept page and in a signed-in person's live bell, without a reload of the bell's page.
  */
-const PORT = faultPort(36);
-const POSTGRES_PORT = faultPort(37);
-const DATA_DIR = `.e2e-faults-${PORT}`;
-
-test.describe.configure({ mode: "serial", timeout: 180_000 });
-test.skip(!hasPostgresBinaries(), "the PostgreSQL server binaries are not installed (set POSTGRES_BIN)");
-
-let cluster: PostgresCluster | undefined;
-let server: RunningServer | undefined;
-
-test.afterAll(async () => {
-  await killServer(server);
-  await cluster?.remove();
-  fs.rmSync(DATA_DIR, { recursive: true, force: true });
-});
+const spec = postgresFaultSpec(36, 180_000);
 
 /** Runs `statements` on the cluster in one transaction, after ending the server's listener. */
 async function writeWhileNotListening(url: string, write: (client: pg.Client) => Promise<void>) {
@@ -49,8 +26,7 @@ async function writeWhileNotListening(url: string, write: (client: pg.Client) =>
 }
 
 test("writes made while the server was not listening reach kept pages and the live bell", async ({ browser }) => {
-  cluster = await createPostgresCluster(POSTGRES_PORT);
-  server = await startServer(PORT, DATA_DIR, { DATABASE_URL: cluster.url, SEED_ON_START: "true" });
+  const { cluster, server } = await spec.start();
   const db = new pg.Client({ connectionString: cluster.url });
   await db.connect();
   const { rows } = await db.query<{ project_id: string; user_id: string; email: string }>(`

@@ -1,13 +1,4 @@
-import fs from "node:fs";
-import {
-  createPostgresCluster,
-  faultPort,
-  hasPostgresBinaries,
-  killServer,
-  type PostgresCluster,
-  type RunningServer,
-  startServer,
-} from "./faults";
+import { postgresFaultSpec } from "./faults";
 import { expect, test } from "./fixtures";
 
 /**
@@ -16,27 +7,9 @@ import { expect, test } from "./fixtures";
  * is away pages and the API answer 503 with Retry-After, promptly, never a 500 or a hang; once it
  * is back, the same server process answers 200 again without being restarted.
  */
-const PORT = faultPort(32);
-const POSTGRES_PORT = faultPort(33);
-const DATA_DIR = `.e2e-faults-${PORT}`;
+const spec = postgresFaultSpec(32, 120_000);
 /** A request that takes longer than this hangs. */
 const HANG_MS = 10_000;
-
-test.describe.configure({ mode: "serial", timeout: 120_000 });
-test.skip(!hasPostgresBinaries(), "the PostgreSQL server binaries are not installed (set POSTGRES_BIN)");
-
-let cluster: PostgresCluster | undefined;
-let server: RunningServer | undefined;
-
-test.beforeAll(() => {
-  fs.rmSync(DATA_DIR, { recursive: true, force: true });
-});
-
-test.afterAll(async () => {
-  await killServer(server);
-  await cluster?.remove();
-  fs.rmSync(DATA_DIR, { recursive: true, force: true });
-});
 
 interface Answer {
   url: string;
@@ -48,8 +21,7 @@ interface Answer {
 }
 
 test("a PostgreSQL restart under load gives 503 with Retry-After, and the server recovers by itself", async () => {
-  cluster = await createPostgresCluster(POSTGRES_PORT);
-  server = await startServer(PORT, DATA_DIR, { DATABASE_URL: cluster.url, SEED_ON_START: "true" });
+  const { cluster, server } = await spec.start();
   const { pid } = server.process;
 
   // A project's page (its loader reads the database; a cookie keeps the visitors' page cache out
@@ -61,7 +33,7 @@ test("a PostgreSQL restart under load gives 503 with Retry-After, and the server
   const ask = async (url: string): Promise<Answer> => {
     const startedAt = Date.now();
     try {
-      const response = await fetch(`${server!.baseURL}${url}`, {
+      const response = await fetch(`${server.baseURL}${url}`, {
         headers: {
           Cookie: "probe=1",
           "Cache-Control": "no-cache",
@@ -74,7 +46,7 @@ test("a PostgreSQL restart under load gives 503 with Retry-After, and the server
       return { url, status: response.status, retryAfter, startedAt, ms: Date.now() - startedAt, body };
     } catch (error) {
       // No answer at all: the server dropped the connection or died.
-      const exit = `server exit code ${server!.process.exitCode}, signal ${server!.process.signalCode}`;
+      const exit = `server exit code ${server.process.exitCode}, signal ${server.process.signalCode}`;
       const why = `${(error as Error).message} (${String((error as Error).cause)}); ${exit}`;
       return { url, status: 0, retryAfter: null, startedAt, ms: Date.now() - startedAt, body: why };
     }

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { type APIRequestContext, type Browser, expect, request as playwrightRequest } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, request as playwrightRequest, test } from "@playwright/test";
 import { type RunningServer, startInstance } from "../../scripts/cluster/instance";
 import { signIn } from "./auth";
 
@@ -211,6 +211,40 @@ export async function createPostgresCluster(port: number): Promise<PostgresClust
     async remove() {
       await stop().catch(() => {}); // already stopped
       fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fault spec's own PostgreSQL cluster and the production server on it. */
+export interface PostgresFaultServer {
+  cluster: PostgresCluster;
+  server: RunningServer;
+}
+
+/**
+ * Declares a fault spec that runs on a PostgreSQL cluster of its own (the shared one on 5432
+ * serves other files), on ports `offset` and `offset + 1`: serial, skipped without the server
+ * binaries, everything removed after. `start()` makes the cluster and a seeded server on it.
+ */
+export function postgresFaultSpec(offset: number, timeout: number) {
+  const port = faultPort(offset);
+  const dataDir = `.e2e-faults-${port}`;
+  let started: Partial<PostgresFaultServer> = {};
+  test.describe.configure({ mode: "serial", timeout });
+  test.skip(!hasPostgresBinaries(), "the PostgreSQL server binaries are not installed (set POSTGRES_BIN)");
+  test.afterAll(async () => {
+    await killServer(started.server);
+    await started.cluster?.remove();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  return {
+    async start(): Promise<PostgresFaultServer> {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      const cluster = await createPostgresCluster(faultPort(offset + 1));
+      started = { cluster };
+      const server = await startServer(port, dataDir, { DATABASE_URL: cluster.url, SEED_ON_START: "true" });
+      started = { cluster, server };
+      return { cluster, server };
     },
   };
 }
