@@ -64,7 +64,8 @@ export function staticFiles(root: string): express.RequestHandler {
         immutable,
       },
       (error) => {
-        if (error) next(error);
+        // A client that went away mid-file (ECONNABORTED) is nothing to report.
+        if (error && (error as NodeJS.ErrnoException).code !== "ECONNABORTED") next(error);
       },
     );
   };
