@@ -426,6 +426,38 @@ async function firstLikeNotice(
   return noted !== undefined;
 }
 
+/** Where each kind of like is kept, and the row it likes. */
+const LIKES = {
+  post: { likes: "post_likes", item: "forum_posts", key: "post_id" },
+  reply: { likes: "reply_likes", item: "forum_replies", key: "reply_id" },
+} as const;
+
+/**
+ * Sets the actor's like of a post or reply (`liked` undefined toggles it). True when this is the
+ * liker's first like of the item ever: only that one tells its author.
+ */
+async function changeLike(
+  trx: Executor,
+  actor: CurrentUser,
+  kind: keyof typeof LIKES,
+  id: string,
+  liked: boolean | undefined,
+): Promise<boolean> {
+  const { likes, item, key } = LIKES[kind];
+  // One like change at a time per item, so a toggle reads the state it changes.
+  await sql`select id from ${sql.table(item)} where id = ${id} for no key update`.execute(trx);
+  const mine = sql`${sql.ref(key)} = ${id} and user_id = ${actor.userId}`;
+  const existing = await sql`select 1 from ${sql.table(likes)} where ${mine}`.execute(trx);
+  const has = existing.rows.length > 0;
+  const want = liked ?? !has;
+  if (want && !has) {
+    await sql`insert into ${sql.table(likes)} (${sql.ref(key)}, user_id) values (${id}, ${actor.userId})`.execute(trx);
+    return firstLikeNotice(trx, actor, kind === "post" ? { post_id: id } : { reply_id: id });
+  }
+  if (!want && has) await sql`delete from ${sql.table(likes)} where ${mine}`.execute(trx);
+  return false;
+}
+
 /** Where a post lives on the work page (the target of 'Copy link' and of notifications). */
 export function forumPostPath(projectId: string, postId: string): string {
   return `/work/projects/${projectId}/forum/${postId}`;
@@ -478,28 +510,14 @@ export async function likePost(actor: CurrentUser, postId: string, input: unknow
   const { liked } = parseOrThrow(likeSchema, input ?? {});
   return db.transaction().execute(async (trx) => {
     const { post, project, viewer } = await requirePost(trx, actor, postId);
-    // One like change at a time per post, so a toggle reads the state it changes.
-    await trx.selectFrom("forum_posts").select("id").where("id", "=", postId).forNoKeyUpdate().execute();
-    const existing = await trx
-      .selectFrom("post_likes")
-      .select("post_id")
-      .where("post_id", "=", postId)
-      .where("user_id", "=", actor.userId)
-      .executeTakeFirst();
-    const want = liked ?? !existing;
-    if (want && !existing) {
-      await trx.insertInto("post_likes").values({ post_id: postId, user_id: actor.userId }).execute();
-      if (await firstLikeNotice(trx, actor, { post_id: postId })) {
-        await recordForumEvent(trx, actor, {
-          type: "postLiked",
-          recipientId: post.author_id,
-          projectId: project.id,
-          projectName: project.name,
-          postId,
-        });
-      }
-    } else if (!want && existing) {
-      await trx.deleteFrom("post_likes").where("post_id", "=", postId).where("user_id", "=", actor.userId).execute();
+    if (await changeLike(trx, actor, "post", postId, liked)) {
+      await recordForumEvent(trx, actor, {
+        type: "postLiked",
+        recipientId: post.author_id,
+        projectId: project.id,
+        projectName: project.name,
+        postId,
+      });
     }
     return loadPost(trx, postId, viewer);
   });
@@ -510,28 +528,15 @@ export async function likeReply(actor: CurrentUser, replyId: string, input: unkn
   const { liked } = parseOrThrow(likeSchema, input ?? {});
   return db.transaction().execute(async (trx) => {
     const { reply, project, viewer } = await requireReply(trx, actor, replyId);
-    await trx.selectFrom("forum_replies").select("id").where("id", "=", replyId).forNoKeyUpdate().execute();
-    const existing = await trx
-      .selectFrom("reply_likes")
-      .select("reply_id")
-      .where("reply_id", "=", replyId)
-      .where("user_id", "=", actor.userId)
-      .executeTakeFirst();
-    const want = liked ?? !existing;
-    if (want && !existing) {
-      await trx.insertInto("reply_likes").values({ reply_id: replyId, user_id: actor.userId }).execute();
-      if (await firstLikeNotice(trx, actor, { reply_id: replyId })) {
-        await recordForumEvent(trx, actor, {
-          type: "replyLiked",
-          recipientId: reply.author_id,
-          projectId: project.id,
-          projectName: project.name,
-          postId: reply.post_id,
-          replyId,
-        });
-      }
-    } else if (!want && existing) {
-      await trx.deleteFrom("reply_likes").where("reply_id", "=", replyId).where("user_id", "=", actor.userId).execute();
+    if (await changeLike(trx, actor, "reply", replyId, liked)) {
+      await recordForumEvent(trx, actor, {
+        type: "replyLiked",
+        recipientId: reply.author_id,
+        projectId: project.id,
+        projectName: project.name,
+        postId: reply.post_id,
+        replyId,
+      });
     }
     return loadReply(trx, replyId, viewer);
   });
