@@ -3,6 +3,7 @@ import { throttling } from "@octokit/plugin-throttling";
 import { Octokit } from "@octokit/rest";
 import type { DB } from "#db/connection";
 import { config } from "~/config.server";
+import type { Logger } from "pino";
 import { logger } from "~/logger.server";
 
 /**
@@ -26,6 +27,17 @@ export interface GitHubClientOptions {
   retryBaseMs?: number;
 }
 
+/** Octokit's request messages for the app's log, at the level that fits what happened. */
+export function octokitLog(log: Pick<Logger, "debug" | "warn" | "error">) {
+  return {
+    debug: () => {},
+    info: () => {},
+    warn: (message: string) => log.warn(message),
+    // A 304 answers one of the sync's conditional requests (nothing changed): Octokit calls it an error.
+    error: (message: string) => (/ - 304 with id /.test(message) ? log.debug(message) : log.error(message)),
+  };
+}
+
 export function createGitHubClient(options: GitHubClientOptions = {}): GitHubClient {
   const maxWait = options.maxRateLimitWaitSeconds ?? 60;
   const log = logger.child({ component: "github" });
@@ -40,12 +52,7 @@ export function createGitHubClient(options: GitHubClientOptions = {}): GitHubCli
     baseUrl: (options.baseUrl ?? config.GITHUB_API_URL).replace(/\/+$/, ""),
     auth: options.token ?? (config.GITHUB_TOKEN || undefined),
     userAgent: "gainers-hub",
-    log: {
-      debug: () => {},
-      info: () => {},
-      warn: (message: string) => log.warn(message),
-      error: (message: string) => log.error(message),
-    },
+    log: octokitLog(log),
     throttle: { onRateLimit: onLimit("primary"), onSecondaryRateLimit: onLimit("secondary") },
     // Rate limits (403, 429) are the throttling plugin's: it waits by their reset headers.
     retry: {
