@@ -13,6 +13,8 @@ export const E2E_DATA_DIR = `.e2e-data-${PORT}`;
  */
 export default defineConfig({
   testDir: "tests/e2e",
+  // A folder per port: runs side by side (CONTRIBUTING.md) must not clear each other's traces.
+  outputDir: `test-results/${PORT}`,
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
