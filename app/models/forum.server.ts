@@ -92,6 +92,19 @@ function toViewer(actor: CurrentUser, membership: Membership): ForumViewer {
 /* Reading                                                                                      */
 /* ------------------------------------------------------------------------------------------ */
 
+/** Where each kind of like is kept, and the row it likes. */
+const LIKES = {
+  post: { likes: "post_likes", item: "forum_posts", key: "post_id" },
+  reply: { likes: "reply_likes", item: "forum_replies", key: "reply_id" },
+} as const;
+
+/** Whether the viewer likes the post (`p`) or reply (`r`) of the row. */
+function likedBy(viewerId: string, kind: keyof typeof LIKES) {
+  const { likes, key } = LIKES[kind];
+  const row = kind === "post" ? "p.id" : "r.id";
+  return sql<boolean>`exists (select 1 from ${sql.table(likes)} l where l.${sql.ref(key)} = ${sql.ref(row)} and l.user_id = ${viewerId})`;
+}
+
 function postsQuery(executor: Executor, viewerId: string) {
   return executor
     .selectFrom("forum_posts as p")
@@ -99,7 +112,7 @@ function postsQuery(executor: Executor, viewerId: string) {
     .leftJoin("project_members as m", (join) =>
       join.onRef("m.project_id", "=", "p.project_id").onRef("m.user_id", "=", "p.author_id"),
     )
-    .select((eb) => [
+    .select([
       "p.id",
       "p.project_id",
       "p.content",
@@ -110,15 +123,7 @@ function postsQuery(executor: Executor, viewerId: string) {
       "p.updated_at",
       "p.like_count",
       "p.reply_count",
-      eb
-        .exists(
-          eb
-            .selectFrom("post_likes as l")
-            .select(sql`1`.as("one"))
-            .whereRef("l.post_id", "=", "p.id")
-            .where("l.user_id", "=", viewerId),
-        )
-        .as("liked"),
+      likedBy(viewerId, "post").as("liked"),
     ]);
 }
 type PostRow = Awaited<ReturnType<ReturnType<typeof postsQuery>["executeTakeFirstOrThrow"]>>;
@@ -131,7 +136,7 @@ function repliesQuery(executor: Executor, viewerId: string) {
     .leftJoin("project_members as m", (join) =>
       join.onRef("m.project_id", "=", "p.project_id").onRef("m.user_id", "=", "r.author_id"),
     )
-    .select((eb) => [
+    .select([
       "r.id",
       "r.post_id",
       "r.content",
@@ -141,26 +146,17 @@ function repliesQuery(executor: Executor, viewerId: string) {
       "r.created_at",
       "r.updated_at",
       "r.like_count",
-      eb
-        .exists(
-          eb
-            .selectFrom("reply_likes as l")
-            .select(sql`1`.as("one"))
-            .whereRef("l.reply_id", "=", "r.id")
-            .where("l.user_id", "=", viewerId),
-        )
-        .as("liked"),
+      likedBy(viewerId, "reply").as("liked"),
     ]);
 }
 type ReplyRow = Awaited<ReturnType<ReturnType<typeof repliesQuery>["executeTakeFirstOrThrow"]>>;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-function toReplyView(row: ReplyRow, viewer: ForumViewer): ForumReplyView {
+/** What a post's view and a reply's share: the text, its author, likes and the viewer's rights. */
+function writtenView(row: PostRow | ReplyRow, viewer: ForumViewer) {
   const own = row.author_id === viewer.userId;
   return {
-    replyId: row.id,
-    postId: row.post_id,
     content: row.content,
     authorUserId: row.author_id,
     authorName: row.full_name || "Unknown",
@@ -174,24 +170,13 @@ function toReplyView(row: ReplyRow, viewer: ForumViewer): ForumReplyView {
   };
 }
 
+function toReplyView(row: ReplyRow, viewer: ForumViewer): ForumReplyView {
+  return { replyId: row.id, postId: row.post_id, ...writtenView(row, viewer) };
+}
+
 function toPostView(row: PostRow, viewer: ForumViewer, replies: ForumReplyView[]): ForumPostView {
-  const own = row.author_id === viewer.userId;
-  return {
-    postId: row.id,
-    projectId: row.project_id,
-    content: row.content,
-    authorUserId: row.author_id,
-    authorName: row.full_name || "Unknown",
-    authorRole: row.role_in_project ?? FORMER_MEMBER,
-    createdAtUtc: iso(row.created_at),
-    updatedAtUtc: row.updated_at ? iso(row.updated_at) : null,
-    likeCount: Number(row.like_count),
-    replyCount: Number(row.reply_count),
-    isLikedByCurrentUser: Boolean(row.liked),
-    canEdit: own,
-    canDelete: own || viewer.isAdmin,
-    replies,
-  };
+  const written = writtenView(row, viewer);
+  return { postId: row.id, projectId: row.project_id, ...written, replyCount: Number(row.reply_count), replies };
 }
 
 /** Posts with their replies, all replies in one query (no N+1). */
@@ -426,23 +411,21 @@ async function firstLikeNotice(
   return noted !== undefined;
 }
 
-/** Where each kind of like is kept, and the row it likes. */
-const LIKES = {
-  post: { likes: "post_likes", item: "forum_posts", key: "post_id" },
-  reply: { likes: "reply_likes", item: "forum_replies", key: "reply_id" },
-} as const;
+/** A post or reply to like, with what its author's notice names. */
+interface LikedItem {
+  kind: keyof typeof LIKES;
+  id: string;
+  postId: string;
+  authorId: string;
+  project: { id: string; name: string };
+}
 
 /**
- * Sets the actor's like of a post or reply (`liked` undefined toggles it). True when this is the
- * liker's first like of the item ever: only that one tells its author.
+ * Sets the actor's like of a post or reply (`liked` undefined toggles it). Only the liker's first
+ * like of the item ever tells its author.
  */
-async function changeLike(
-  trx: Executor,
-  actor: CurrentUser,
-  kind: keyof typeof LIKES,
-  id: string,
-  liked: boolean | undefined,
-): Promise<boolean> {
+async function changeLike(trx: Executor, actor: CurrentUser, target: LikedItem, liked: boolean | undefined) {
+  const { kind, id } = target;
   const { likes, item, key } = LIKES[kind];
   // One like change at a time per item, so a toggle reads the state it changes.
   await sql`select id from ${sql.table(item)} where id = ${id} for no key update`.execute(trx);
@@ -452,10 +435,16 @@ async function changeLike(
   const want = liked ?? !has;
   if (want && !has) {
     await sql`insert into ${sql.table(likes)} (${sql.ref(key)}, user_id) values (${id}, ${actor.userId})`.execute(trx);
-    return firstLikeNotice(trx, actor, kind === "post" ? { post_id: id } : { reply_id: id });
+    if (!(await firstLikeNotice(trx, actor, kind === "post" ? { post_id: id } : { reply_id: id }))) return;
+    const { project, postId, authorId: recipientId } = target;
+    const place = { recipientId, projectId: project.id, projectName: project.name, postId };
+    const event =
+      kind === "post"
+        ? { type: "postLiked" as const, ...place }
+        : { type: "replyLiked" as const, ...place, replyId: id };
+    await recordForumEvent(trx, actor, event);
   }
   if (!want && has) await sql`delete from ${sql.table(likes)} where ${mine}`.execute(trx);
-  return false;
 }
 
 /** Where a post lives on the work page (the target of 'Copy link' and of notifications). */
@@ -510,15 +499,7 @@ export async function likePost(actor: CurrentUser, postId: string, input: unknow
   const { liked } = parseOrThrow(likeSchema, input ?? {});
   return db.transaction().execute(async (trx) => {
     const { post, project, viewer } = await requirePost(trx, actor, postId);
-    if (await changeLike(trx, actor, "post", postId, liked)) {
-      await recordForumEvent(trx, actor, {
-        type: "postLiked",
-        recipientId: post.author_id,
-        projectId: project.id,
-        projectName: project.name,
-        postId,
-      });
-    }
+    await changeLike(trx, actor, { kind: "post", id: postId, postId, authorId: post.author_id, project }, liked);
     return loadPost(trx, postId, viewer);
   });
 }
@@ -528,16 +509,8 @@ export async function likeReply(actor: CurrentUser, replyId: string, input: unkn
   const { liked } = parseOrThrow(likeSchema, input ?? {});
   return db.transaction().execute(async (trx) => {
     const { reply, project, viewer } = await requireReply(trx, actor, replyId);
-    if (await changeLike(trx, actor, "reply", replyId, liked)) {
-      await recordForumEvent(trx, actor, {
-        type: "replyLiked",
-        recipientId: reply.author_id,
-        projectId: project.id,
-        projectName: project.name,
-        postId: reply.post_id,
-        replyId,
-      });
-    }
+    const target = { kind: "reply", id: replyId, postId: reply.post_id, authorId: reply.author_id, project } as const;
+    await changeLike(trx, actor, target, liked);
     return loadReply(trx, replyId, viewer);
   });
 }
