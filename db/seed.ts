@@ -58,6 +58,7 @@ function randomFor(key: string) {
 }
 
 const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
 const gainers = demoPeople.filter((person) => person.role === "gainer");
 const mentors = demoPeople.filter((person) => person.role === "mentor");
 const nonprofits = demoPeople.filter((person) => person.role === "nonprofit");
@@ -330,6 +331,8 @@ export function buildDemoData(now = new Date(), projects: DemoProject[] = demoPr
       team.set(person.key, person);
     }
     const members = [...team.values()];
+    // The owner started it: "owned" and Project Founder count it for them (issue 33).
+    rows.projects[rows.projects.length - 1]!.created_by = userId(owner);
     // A gainer takes one of the project's learner roles, never its mentor seat.
     const gainerRoleIn = (roles: { name: string }[]) => {
       const learnerRoles = roles.filter((role) => !/mentor/i.test(role.name));
@@ -376,6 +379,11 @@ export function buildDemoData(now = new Date(), projects: DemoProject[] = demoPr
           assignee_id: userId(random.pick(members)),
           created_by: userId(owner),
           created_at: new Date(createdAt.getTime() + (goalIndex * 3 + stepIndex) * 3_600_000),
+          // Its last change (a Done task's completion) spread over the project's life, never in
+          // the future, so the summary's weekly activity is not one spike on seeding day.
+          updated_at: new Date(
+            Math.min(now.getTime() - HOUR, createdAt.getTime() + (goalIndex * 7 + stepIndex + 1) * DAY),
+          ),
         });
         const subtaskCount = random.int(0, 3);
         for (let s = 0; s < subtaskCount; s++) {

@@ -47,8 +47,10 @@ export function WorkProjectCard({ project, tab }: { project: WorkProject; tab: s
       <ProjectCover project={project} className="aspect-[21/9] w-full object-cover" />
       <div className="flex flex-1 flex-col gap-2 p-4">
         {request === null ? (
-          <span className="self-start">
+          <span className="flex flex-wrap items-center gap-2 self-start text-xs font-medium text-slate-600">
             <StatusChip status={STATUS_LABELS[project.projectStatus]} />
+            {/* The Smart Summary counts these as the projects the person runs. */}
+            {project.isAdmin ? "You run this project" : null}
           </span>
         ) : (
           <span className="flex flex-wrap items-center gap-2 self-start text-xs font-medium text-slate-600">

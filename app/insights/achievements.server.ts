@@ -30,7 +30,7 @@ export const ACHIEVEMENTS: readonly CatalogueEntry[] = [
     title: "Project Founder",
     description: "Start a project of your own.",
     goal: 1,
-    measure: "ownedProjects",
+    measure: "foundedProjects",
   },
   {
     key: "first-task",

@@ -4,7 +4,8 @@ import type { DB } from "#db/connection";
 /**
  * A person's activity as counts, in one query: what the achievements measure and what the Smart
  * Summary shows. A user's tasks are the tasks assigned to them; their projects are their
- * memberships (owned: the ones they created). GitHub figures are the synced rows of the linked
+ * memberships, of which they run (owned) the ones they created or administer, the same projects
+ * that My Projects gives them admin actions on; founded are the ones they created. GitHub figures are the synced rows of the linked
  * repositories of their projects whose login matches the GitHub address on their profile.
  * With `projectId`, everything but the achievements' own bookkeeping is limited to that project.
  */
@@ -15,6 +16,7 @@ export interface ActivityCounts {
   completedTasks: number;
   totalProjects: number;
   ownedProjects: number;
+  foundedProjects: number;
   activeProjects: number;
   completedProjects: number;
   posts: number;
@@ -78,7 +80,8 @@ export async function readActivityCounts(executor: DB, userId: string, projectId
       (select count(*)::int from my_tasks where status <> 'Todo') as "startedTasks",
       (select count(*)::int from my_tasks where status = 'Done') as "completedTasks",
       (select count(*)::int from my_projects) as "totalProjects",
-      (select count(*)::int from my_projects where created_by = ${userId}) as "ownedProjects",
+      (select count(*)::int from my_projects where created_by = ${userId} or is_admin) as "ownedProjects",
+      (select count(*)::int from my_projects where created_by = ${userId}) as "foundedProjects",
       (select count(*)::int from my_projects where status = 'InProgress') as "activeProjects",
       (select count(*)::int from my_projects where status = 'Completed') as "completedProjects",
       (select count(*)::int from my_posts) as "posts",

@@ -99,7 +99,8 @@ function weeklyTrend(weeks: ActivityWeek[]): Kpi["trend"] {
 }
 
 export async function getInsights(actor: CurrentUser, projectId?: string): Promise<InsightData> {
-  const project = projectId ? (await requireProjectMember(db, actor, projectId)).project : null;
+  const scope = projectId ? await requireProjectMember(db, actor, projectId) : null;
+  const project = scope?.project ?? null;
   const [preparedAt, projects, counts, earned, skills, weeks, repositories] = await Promise.all([
     readPreparedAt(db, actor.userId),
     readMyProjects(db, actor.userId),
@@ -117,8 +118,9 @@ export async function getInsights(actor: CurrentUser, projectId?: string): Promi
   const shares = skillShares(skills);
   const languages = skills.filter((skill) => skill.kind === "language").map((skill) => skill.name);
   const technologies = skills.filter((skill) => skill.kind === "technology").map((skill) => skill.name);
+  // The closest one already under way: one at 0% is no "next up", only a wish.
   const next = achievements
-    .filter((achievement) => !achievement.earned)
+    .filter((achievement) => !achievement.earned && achievement.progressPercentage > 0)
     .sort((a, b) => b.progressPercentage - a.progressPercentage)[0];
 
   return {
@@ -145,11 +147,17 @@ export async function getInsights(actor: CurrentUser, projectId?: string): Promi
         value: `${completionRate}%`,
         subtitle: `${counts.completedTasks} of ${counts.totalTasks} tasks completed`,
       },
-      projects: {
-        icon: "projects",
-        value: String(counts.totalProjects),
-        subtitle: `${counts.activeProjects} active, ${counts.ownedProjects} owned`,
-      },
+      projects: scope
+        ? {
+            icon: "projects",
+            value: scope.membership.isAdmin ? "Admin" : "Member",
+            subtitle: `your role: ${scope.membership.roleInProject}`,
+          }
+        : {
+            icon: "projects",
+            value: String(counts.totalProjects),
+            subtitle: `${counts.activeProjects} active; you run ${counts.ownedProjects} (owner or admin)`,
+          },
       achievements: {
         icon: "achievements",
         value: String(earnedCount),

@@ -45,7 +45,7 @@ export function writeOverallSummary(facts: SummaryFacts): string {
     lines.push(
       facts.totalProjects === 0
         ? "You have not joined a project yet: browse projects to find one that fits you."
-        : `You are a member of *${plural(facts.totalProjects, "project")}*: ${facts.ownedProjects} owned, ${facts.activeProjects} active, ${facts.completedProjects} completed.`,
+        : `You are a member of *${plural(facts.totalProjects, "project")}*: you run ${facts.ownedProjects} of them (as owner or admin), ${facts.activeProjects} ${facts.activeProjects === 1 ? "is" : "are"} active and ${facts.completedProjects} completed.`,
     );
   }
 

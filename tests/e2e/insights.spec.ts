@@ -95,7 +95,7 @@ test("signed out to sign-in and back; Show me summary prepares every section fro
   await expect(figure(page, "Activity Metrics", "Completed Tasks")).toHaveText("1");
   await expect(figure(page, "Activity Metrics", "Completion Rate")).toHaveText("33%");
   await expect(figure(page, "Activity Metrics", "Total Projects")).toHaveText("1");
-  await expect(figure(page, "Activity Metrics", "Owned Projects")).toHaveText("1");
+  await expect(figure(page, "Activity Metrics", "Projects You Run \\(owner or admin\\)")).toHaveText("1");
   await expect(figure(page, "Activity Metrics", "Active Projects")).toHaveText("1");
   await expect(figure(page, "Community Engagement", "Posts")).toHaveText("1");
   await expect(figure(page, "Community Engagement", "Likes Received")).toHaveText("0");

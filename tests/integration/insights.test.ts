@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { getInsights, prepareInsights, SYNC_FAILED } from "~/insights/insights.server";
 import { createPost, createReply, likePost, likeReply } from "~/models/forum.server";
+import { listMyProjects } from "~/models/my-projects.server";
 import { setTaskStatus } from "~/models/task.server";
 import type { CurrentUser } from "~/models/user.server";
 import { callApi } from "../fixtures/api";
@@ -87,6 +88,57 @@ describe("Smart Summary figures", () => {
       completedProjects: 1,
     });
     expect(projects).toHaveLength(3);
+  });
+
+  it("projects you run are the ones you created or administer; Founder counts only the ones you created", async () => {
+    const user = await createUser();
+    const founder = await createUser();
+    await ownedProject(user, { name: "Started by me" });
+    // Made admin of someone else's project: run by the user, not founded.
+    const adminOf = await ownedProject(founder, { name: "Admin of" });
+    await addMember(adminOf, user, { isAdmin: true, role: "Co-organiser" });
+    const memberOf = await ownedProject(founder, { name: "Member of" });
+    await addMember(memberOf, user);
+
+    const insights = await getInsights(user);
+    expect(insights.activityMetrics).toMatchObject({ totalProjects: 3, ownedProjects: 2 });
+    expect(insights.kpis.projects).toMatchObject({
+      value: "3",
+      subtitle: "3 active; you run 2 (owner or admin)",
+    });
+    expect(insights.overallSummary).toContain(
+      "You are a member of *3 projects*: you run 2 of them (as owner or admin), 3 are active and 0 completed.",
+    );
+    // The same two projects give the user admin actions on My Projects.
+    const cards = await listMyProjects(user.userId);
+    expect(
+      cards
+        .filter((card) => card.isAdmin)
+        .map((card) => card.projectName)
+        .sort(),
+    ).toEqual(["Admin of", "Started by me"]);
+    expect(insights.achievements.find((entry) => entry.key === "project-founder")).toMatchObject({ earned: true });
+
+    // One project's summary names the person's place in it.
+    const one = await getInsights(user, adminOf);
+    expect(one.kpis.projects).toMatchObject({ value: "Admin", subtitle: "your role: Co-organiser" });
+  });
+
+  it("'Next up' names an achievement under way, never one at 0%", async () => {
+    const user = await createUser();
+    const founder = await createUser();
+    const projectId = await ownedProject(founder);
+    await addMember(projectId, user);
+    const none = await getInsights(user);
+    // Only First Project and Team Player (1 of 3) move with one membership; Team Player is next.
+    expect(none.overallSummary).toContain("Next up: *Team Player* (33%).");
+    await createPost(user, { projectId, content: "Hello" });
+    await createPost(user, { projectId, content: "Hello again" });
+    const withPosts = await getInsights(user);
+    // Conversation Starter at 40% is closer than Team Player at 33%.
+    expect(withPosts.overallSummary).toContain("Next up: *Conversation Starter* (40%).");
+    const lonely = await createUser();
+    expect((await getInsights(lonely)).overallSummary).not.toContain("Next up");
   });
 
   it("community: posts, replies, likes received (from others) and peers interacted", async () => {

@@ -1,8 +1,11 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { seedDemoData } from "#db/seed";
+import { demoId, seedDemoData } from "#db/seed";
 import { db } from "~/db.server";
+import { getInsights } from "~/insights/insights.server";
+import { listMyProjects } from "~/models/my-projects.server";
 import { startFromTemplate } from "~/models/project-lifecycle.server";
+import { getUserById } from "~/models/user.server";
 import { createUser } from "../fixtures/factories";
 
 async function countOf(table: "projects" | "tasks" | "forum_posts" | "users" | "milestones") {
@@ -86,5 +89,26 @@ describe("demo data", () => {
       .select(sql<number>`count(*)::int`.as("n"))
       .executeTakeFirstOrThrow();
     expect(restored.n).toBe(templates.reduce((sum, row) => sum + row.tasks, 0));
+  });
+
+  it("a demo admin's Smart Summary counts what their own pages show", async () => {
+    await seedDemoData(db);
+    // The demo mentor who runs a handful of projects and helps in many more (issue 33).
+    const grace = (await getUserById(demoId("user:grace")))!;
+    const [insights, cards] = await Promise.all([getInsights(grace), listMyProjects(grace.userId)]);
+    const members = cards.filter((card) => card.joinRequest === null);
+    const run = members.filter((card) => card.isAdmin);
+    expect(run.length).toBeGreaterThan(0);
+    expect(insights.activityMetrics).toMatchObject({
+      totalProjects: members.length,
+      ownedProjects: run.length,
+      activeProjects: members.filter((card) => card.projectStatus === "InProgress").length,
+    });
+    // The projects she owns are hers: Project Founder is earned, so it is no "Next up" at 0%.
+    expect(insights.achievements.find((entry) => entry.key === "project-founder")?.earned).toBe(true);
+    expect(insights.overallSummary).not.toMatch(/Next up: [^\n]*\(0%\)/);
+    // Seeded work is spread over the projects' lives, not done all in the week of seeding.
+    const weeks = insights.activityOverTime.map((week) => week.tasksCompleted);
+    expect(weeks.at(-1)!).toBeLessThan(insights.activityMetrics.completedTasks / 4);
   });
 });

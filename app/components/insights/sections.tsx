@@ -208,7 +208,7 @@ export function InsightSections({ insights, connectTo }: { insights: InsightData
             { label: "Completed Tasks", value: number(metrics.completedTasks) },
             { label: "Completion Rate", value: `${metrics.completionRate}%` },
             { label: "Total Projects", value: number(metrics.totalProjects) },
-            { label: "Owned Projects", value: number(metrics.ownedProjects) },
+            { label: "Projects You Run (owner or admin)", value: number(metrics.ownedProjects) },
             { label: "Active Projects", value: number(metrics.activeProjects) },
             { label: "Completed Projects", value: number(metrics.completedProjects) },
             { label: "Total Achievements", value: number(metrics.totalAchievements) },
