@@ -1,15 +1,6 @@
-import fs from "node:fs";
 import { uniqueEmail } from "./auth";
 import { withTestDatabase } from "./database";
-import {
-  expectNoSecretsInLogs,
-  faultPort,
-  type RunningServer,
-  signedInApi,
-  startServer,
-  templateStart,
-  writeUntilKilled,
-} from "./faults";
+import { expectNoSecretsInLogs, embeddedFaultSpec, signedInApi, templateStart, writeUntilKilled } from "./faults";
 import { expect, test } from "./fixtures";
 
 /**
@@ -19,29 +10,16 @@ import { expect, test } from "./fixtures";
  * position and its notification; a moved task its notification; a reply its counter and its
  * notification). On a server of this file's own, as in api-faults.spec.ts.
  */
-const PORT = faultPort(31);
-const DATA_DIR = `.e2e-faults-${PORT}`;
 /** Pending join requests and open tasks made ready for the run: more than it can get through. */
 const READY = 400;
 const OPEN_POSITIONS = 1000;
 
-test.describe.configure({ mode: "serial", timeout: 240_000 });
-
-let server: RunningServer | undefined;
-
-test.beforeAll(() => {
-  fs.rmSync(DATA_DIR, { recursive: true, force: true });
-});
-
-test.afterAll(() => {
-  server?.process.kill("SIGKILL");
-  fs.rmSync(DATA_DIR, { recursive: true, force: true });
-});
+const spec = embeddedFaultSpec(31, 240_000);
 
 test("kill -9 during approvals, task moves and forum writes loses no acknowledged write and leaves none half-done", async ({
   browser,
 }) => {
-  server = await startServer(PORT, DATA_DIR);
+  let server = await spec.start();
   const admin = await signedInApi(browser, server.baseURL, "grace.mensah@example.org");
   const member = await signedInApi(browser, server.baseURL, uniqueEmail("fault.member"));
   const memberId = ((await (await member.api.get("/api/users/me")).json()) as { userId: string }).userId;
@@ -68,7 +46,7 @@ test("kill -9 during approvals, task moves and forum writes loses no acknowledge
        insert into join_requests (project_id, user_id, requested_role, message)
        select $1, id, $4, 'Let me in' from people
        returning id`,
-      [projectId, String(PORT), READY, role],
+      [projectId, String(spec.port), READY, role],
     );
     await client.query("insert into project_members (project_id, user_id, role_in_project) values ($1, $2, $3)", [
       projectId,
@@ -82,7 +60,7 @@ test("kill -9 during approvals, task moves and forum writes loses no acknowledge
       [projectId, memberId, READY],
     );
     return { requestIds: requests.map((row) => row.id), taskIds: tasks.map((row) => row.id), role };
-  }, DATA_DIR);
+  }, spec.dataDir);
 
   const firstPost = await member.api.post("/api/forum/posts", { data: { projectId, content: "The first post" } });
   expect(firstPost.status(), await firstPost.text()).toBe(201);
@@ -135,7 +113,7 @@ test("kill -9 during approvals, task moves and forum writes loses no acknowledge
   await member.close();
   const firstLog = server.log.join("");
 
-  server = await startServer(PORT, DATA_DIR);
+  server = await spec.start();
   await withTestDatabase(async (client) => {
     const rows = async (query: string, values: unknown[] = []) => (await client.query(query, values)).rows;
 
@@ -229,9 +207,9 @@ test("kill -9 during approvals, task moves and forum writes loses no acknowledge
       [memberId],
     );
     expect.soft(orphaned, "reply notifications without their reply").toEqual([]);
-  }, DATA_DIR);
+  }, spec.dataDir);
 
-  expectNoSecretsInLogs(firstLog + server.log.join(""), admin.sessionCookie, DATA_DIR);
+  expectNoSecretsInLogs(firstLog + server.log.join(""), admin.sessionCookie, spec.dataDir);
   console.log(
     `acknowledged before the kill: ${acknowledged.approvals.length} approvals, ${acknowledged.moves.length} moves, ` +
       `${acknowledged.posts.length} posts, ${acknowledged.replies.length} replies`,

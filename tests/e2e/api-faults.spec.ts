@@ -1,14 +1,5 @@
-import fs from "node:fs";
 import { withTestDatabase } from "./database";
-import {
-  expectNoSecretsInLogs,
-  faultPort,
-  type RunningServer,
-  signedInApi,
-  startServer,
-  templateStart,
-  writeUntilKilled,
-} from "./faults";
+import { expectNoSecretsInLogs, embeddedFaultSpec, signedInApi, templateStart, writeUntilKilled } from "./faults";
 import { expect, test } from "./fixtures";
 
 /**
@@ -17,24 +8,11 @@ import { expect, test } from "./fixtures";
  * embedded database opens again after the unclean stop, and nothing secret reaches the logs.
  * The other multi-row writes meet the same kill in api-faults-writes.spec.ts.
  */
-const PORT = faultPort(30);
-const DATA_DIR = `.e2e-faults-${PORT}`;
 
-test.describe.configure({ mode: "serial", timeout: 240_000 });
-
-let server: RunningServer | undefined;
-
-test.beforeAll(() => {
-  fs.rmSync(DATA_DIR, { recursive: true, force: true });
-});
-
-test.afterAll(() => {
-  server?.process.kill("SIGKILL");
-  fs.rmSync(DATA_DIR, { recursive: true, force: true });
-});
+const spec = embeddedFaultSpec(30, 240_000);
 
 test("kill -9 during template starts loses no acknowledged start and leaves none half-done", async ({ browser }) => {
-  server = await startServer(PORT, DATA_DIR);
+  let server = await spec.start();
   const { api, sessionCookie, close } = await signedInApi(browser, server.baseURL, "grace.mensah@example.org");
 
   const start = await templateStart(api);
@@ -51,7 +29,7 @@ test("kill -9 during template starts loses no acknowledged start and leaves none
   const firstLog = server.log.join("");
 
   // The embedded database opens again after the unclean stop, with every acknowledged start whole.
-  server = await startServer(PORT, DATA_DIR);
+  server = await spec.start();
   await withTestDatabase(async (client) => {
     const { rows: found } = await client.query<{ id: string }>("select id from projects where id = any($1::uuid[])", [
       acknowledged,
@@ -68,8 +46,8 @@ test("kill -9 during template starts loses no acknowledged start and leaves none
                <> (select count(*) from project_roles r where r.project_id = p.template_id))`,
     );
     expect(partial, "projects started only in part").toEqual([]);
-  }, DATA_DIR);
+  }, spec.dataDir);
 
   // Nothing secret in the logs of either run.
-  expectNoSecretsInLogs(firstLog + server.log.join(""), sessionCookie, DATA_DIR);
+  expectNoSecretsInLogs(firstLog + server.log.join(""), sessionCookie, spec.dataDir);
 });

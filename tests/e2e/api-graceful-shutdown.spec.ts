@@ -1,14 +1,5 @@
-import fs from "node:fs";
 import { withTestDatabase } from "./database";
-import {
-  faultPort,
-  isRequestFailure,
-  type RunningServer,
-  signedInApi,
-  startServer,
-  templateStart,
-  terminateServer,
-} from "./faults";
+import { embeddedFaultSpec, isRequestFailure, signedInApi, templateStart, terminateServer } from "./faults";
 import { expect, test } from "./fixtures";
 
 /**
@@ -17,26 +8,13 @@ import { expect, test } from "./fixtures";
  * every acknowledged write is there when it starts again. On a server of this file's own, as in
  * api-faults.spec.ts.
  */
-const PORT = faultPort(34);
-const DATA_DIR = `.e2e-faults-${PORT}`;
 
-test.describe.configure({ mode: "serial", timeout: 240_000 });
-
-let server: RunningServer | undefined;
-
-test.beforeAll(() => {
-  fs.rmSync(DATA_DIR, { recursive: true, force: true });
-});
-
-test.afterAll(() => {
-  server?.process.kill("SIGKILL");
-  fs.rmSync(DATA_DIR, { recursive: true, force: true });
-});
+const spec = embeddedFaultSpec(34, 240_000);
 
 test("SIGTERM during writes answers every request in flight, then exits, and keeps every acknowledged write", async ({
   browser,
 }) => {
-  server = await startServer(PORT, DATA_DIR);
+  let server = await spec.start();
   const { api, close } = await signedInApi(browser, server.baseURL, "grace.mensah@example.org");
   const start = await templateStart(api);
 
@@ -76,11 +54,11 @@ test("SIGTERM during writes answers every request in flight, then exits, and kee
   expect(afterStop).not.toContain("API error");
   expect(afterStop).not.toContain("driver has already been destroyed");
 
-  server = await startServer(PORT, DATA_DIR);
+  server = await spec.start();
   await withTestDatabase(async (client) => {
     const { rows } = await client.query<{ id: string }>("select id from projects where id = any($1::uuid[])", [
       acknowledged,
     ]);
     expect(rows.length, "acknowledged starts that were lost").toBe(acknowledged.length);
-  }, DATA_DIR);
+  }, spec.dataDir);
 });

@@ -215,6 +215,31 @@ export async function createPostgresCluster(port: number): Promise<PostgresClust
   };
 }
 
+/**
+ * Declares a fault spec that runs its own production server on the embedded database, on port
+ * `offset`, in a data folder of its own: serial, the folder removed before and after, the server
+ * killed after. `start()` starts (or restarts) the server on that folder.
+ */
+export function embeddedFaultSpec(offset: number, timeout: number) {
+  const port = faultPort(offset);
+  const dataDir = `.e2e-faults-${port}`;
+  let server: RunningServer | undefined;
+  test.describe.configure({ mode: "serial", timeout });
+  test.beforeAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  test.afterAll(async () => {
+    await killServer(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  return {
+    port,
+    dataDir,
+    async start(): Promise<RunningServer> {
+      server = await startServer(port, dataDir);
+      return server;
+    },
+  };
+}
+
 /** A fault spec's own PostgreSQL cluster and the production server on it. */
 export interface PostgresFaultServer {
   cluster: PostgresCluster;
