@@ -1,7 +1,7 @@
 // @ts-check
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
-import { serveProtocol } from "./embedded-protocol-queue.js";
+import { serveProtocol } from "@gainers/pglite-protocol-server";
 
 /**
  * The embedded database in a thread of its own: PGlite served over the PostgreSQL wire protocol

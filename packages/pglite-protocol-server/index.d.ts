@@ -1,5 +1,17 @@
 import type { Server } from "node:net";
 import type { PGlite } from "@electric-sql/pglite";
 
-/** See embedded-protocol-queue.js (plain JavaScript: the embedded database's worker loads it untranspiled). */
-export function serveProtocol(pglite: PGlite, options?: { host?: string; port?: number }): Promise<Server>;
+export interface ServeProtocolOptions {
+  /** The address to listen on: 127.0.0.1 unless told. */
+  host?: string;
+  /** 0 (the default) takes a free port; `server.address()` tells which. */
+  port?: number;
+  /** With a password, every connection must send it (cleartext: loopback only). */
+  password?: string;
+}
+
+/**
+ * Serves `pglite` over the PostgreSQL wire protocol to any number of connections, taking turns
+ * by transaction (README.md). Plain JavaScript: the embedded database's worker loads it untranspiled.
+ */
+export function serveProtocol(pglite: PGlite, options?: ServeProtocolOptions): Promise<Server>;

@@ -5,25 +5,28 @@ import crypto from "node:crypto";
 import net from "node:net";
 
 /**
- * Serves one PGlite instance over the PostgreSQL wire protocol to any number of connections.
- *
- * PGlite is one backend session, so connections take turns: a connection that sends a batch of
- * messages (up to Sync, a simple Query or a Flush) waits for the session, runs the batch through
- * PGlite's protocol entry point, and keeps the session until PGlite reports it idle (ReadyForQuery
- * 'I'), so a transaction is never interleaved with another connection's statements. Batches are
- * framed here rather than by @electric-sql/pglite-socket 0.1.6, whose queue takes turns per
- * message and so can interleave two connections' Parse/Bind/Execute inside one implicit
- * transaction.
- *
- * Per-connection session state that the app relies on is restored on each turn (search_path from
- * the startup `options`), and LISTEN/NOTIFY is routed: notifications PGlite emits are delivered to
- * the connections that listen on that channel, whichever connection caused them.
+ * Serves one PGlite instance over the PostgreSQL wire protocol to any number of connections: see
+ * README.md for what it guarantees and why it is not @electric-sql/pglite-socket.
  */
 
 const PROTOCOL_3 = 196608;
 const SSL_REQUEST = 80877103;
 const GSS_REQUEST = 80877104;
 const CANCEL_REQUEST = 80877102;
+
+/** Resolves once the socket has room again, or is gone. @param {net.Socket} socket */
+function drained(socket) {
+  if (socket.destroyed || !socket.writableNeedDrain) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      socket.off("drain", done);
+      socket.off("close", done);
+      resolve(undefined);
+    };
+    socket.on("drain", done);
+    socket.on("close", done);
+  });
+}
 
 /** @param {string} type @param {Buffer} body */
 function message(type, body = Buffer.alloc(0)) {
@@ -48,6 +51,11 @@ function readyForQuery(status = "I") {
 function identifier(/** @type {string} */ text) {
   return text.startsWith('"') ? text.slice(1, -1).replaceAll('""', '"') : text.toLowerCase();
 }
+/** Messages a connection may have waiting for the session before its socket stops being read. */
+const MAX_WAITING_MESSAGES = 256;
+/** A listener that reads no notifications is cut off once this much waits in its socket. */
+const MAX_UNREAD_NOTIFICATIONS = 8 * 1024 * 1024;
+
 const LISTEN = /^\s*(un)?listen\s+("(?:[^"]|"")+"|[\w$]+|\*)\s*;?\s*$/i;
 
 /**
@@ -111,7 +119,11 @@ export async function serveProtocol(pglite, { host = "127.0.0.1", port = 0, pass
       if (type === "A") {
         const body = whole.subarray(9);
         const channel = body.subarray(0, body.indexOf(0)).toString("utf8");
-        for (const other of connections) if (other.channels.has(channel)) other.socket.write(whole);
+        for (const other of connections) {
+          if (!other.channels.has(channel)) continue;
+          other.socket.write(whole);
+          if (other.socket.writableLength > MAX_UNREAD_NOTIFICATIONS) other.socket.destroy();
+        }
       } else {
         if (type === "Z") status = String.fromCharCode(whole[5]);
         kept.push(whole);
@@ -124,19 +136,25 @@ export async function serveProtocol(pglite, { host = "127.0.0.1", port = 0, pass
   /**
    * @typedef {{ id: number, socket: net.Socket, searchPath: string, channels: Set<string>,
    *   buffer: Buffer, started: boolean, authenticated: boolean, parameters: Record<string, string>,
-   *   batch: Buffer[], work: Promise<void>, closed: boolean }} Connection
+   *   batch: Buffer[], work: Promise<void>, waitingMessages: number, closed: boolean }} Connection
    */
 
+  /**
+   * Runs a batch in the connection's turn. A reply the client does not read holds back the
+   * connection's next batch (not the session, once idle) until its socket drains.
+   */
   async function runBatch(/** @type {Connection} */ connection, /** @type {Buffer} */ bytes) {
     await acquire(connection);
+    let flushed = true;
     try {
       const { reply, status } = route(await run(bytes));
-      if (!connection.closed) connection.socket.write(reply);
+      if (!connection.closed) flushed = connection.socket.write(reply);
       if (status === "I") release();
     } catch (error) {
       release();
       throw error;
     }
+    if (!flushed) await drained(connection.socket);
   }
 
   /** LISTEN and UNLISTEN are kept per connection; the one session listens on every channel anyone does. */
@@ -265,8 +283,20 @@ export async function serveProtocol(pglite, { host = "127.0.0.1", port = 0, pass
         connection.buffer = Buffer.alloc(0);
         return;
       }
-      connection.work = connection.work.then(() => receive(connection, whole));
+      queue(connection, whole);
     }
+  }
+
+  /** Chains a message after the connection's earlier ones; stops reading a connection far behind. */
+  function queue(/** @type {Connection} */ connection, /** @type {Buffer} */ whole) {
+    connection.waitingMessages += 1;
+    if (connection.waitingMessages >= MAX_WAITING_MESSAGES) connection.socket.pause();
+    connection.work = connection.work
+      .then(() => receive(connection, whole))
+      .finally(() => {
+        connection.waitingMessages -= 1;
+        if (connection.waitingMessages === MAX_WAITING_MESSAGES / 2) connection.socket.resume();
+      });
   }
 
   async function onClose(/** @type {Connection} */ connection) {
@@ -294,6 +324,7 @@ export async function serveProtocol(pglite, { host = "127.0.0.1", port = 0, pass
       parameters: {},
       batch: [],
       work: Promise.resolve(),
+      waitingMessages: 0,
       closed: false,
     };
     connections.add(connection);
