@@ -7,6 +7,7 @@ import type { RequestHandler } from "express";
  * already been destroyed'). The server stops taking connections, idle keep-alive sockets close,
  * each request in flight runs to its answer (at most `graceMs`), and only then are the app's
  * services stopped; a keep-alive socket whose request is done is closed after its answer.
+ * Kept rather than http-terminator: Node's closeIdleConnections does its socket bookkeeping now.
  */
 export function requestDrain(graceMs: number) {
   let inFlight = 0;

@@ -8,6 +8,7 @@ import { preferredEncoding } from "./encoding";
  * disk for a file of its name, and a file is sent as its precompressed `.br` or `.gz` sibling
  * (scripts/precompress.ts, run by `npm run build`) when the browser takes it, never compressed per
  * request. Fingerprinted files under /assets/ are cached for a year, the rest for an hour.
+ * Kept rather than express-static-gzip, whose serve-static fallback stats the disk for every page.
  */
 const COMPRESSED = [
   { encoding: "br", suffix: ".br" },

@@ -16,6 +16,8 @@ export interface HubHandlers {
  * The browser's end of the notification hub: a WebSocket to /hubs/notifications (the session
  * cookie goes along; same origin), reconnecting on the spec's delays. Every (re)connection asks
  * for what came after the newest notification seen, so nothing missed while away is lost.
+ * Kept rather than partysocket: its geometric back-off cannot give the spec's delays, and it
+ * cannot tell "Reconnecting" from "Disconnected".
  */
 export function useNotificationHub(enabled: boolean, afterSeq: number, handlers: HubHandlers): HubStatus {
   const [status, setStatus] = useState<HubStatus>("Connecting");
