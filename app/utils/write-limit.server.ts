@@ -10,11 +10,9 @@ import { TOO_MANY_REQUESTS } from "./rate-limit.server";
 import { toastHeader } from "./toast.server";
 
 /**
- * RATE_LIMIT_WRITES_PER_MINUTE over every unsafe request, screens' form actions and the API
- * alike: every route's action is wrapped once, where the server takes the build
- * (`withWriteLimits`), so no action can be left out. Each write counts for its address and for
- * its person (the session's user, or the bearer token's), in PostgreSQL, so every instance counts
- * the same hits. Signing out is never refused; sign-in steps have a bucket of their own.
+ * RATE_LIMIT_WRITES_PER_MINUTE over every unsafe request: each route's action is wrapped once,
+ * where the server takes the build, so none is left out. Counted per address and per person in
+ * the database, so every instance counts the same hits.
  */
 
 type Action = NonNullable<ServerBuild["routes"][string]["module"]["action"]>;
@@ -89,11 +87,8 @@ export function wasWriteRefused(request: Request): boolean {
 }
 
 /**
- * 429 with Retry-After: `{ message, errors }` for the API; for a screen, the page again (no
- * redirect, so nothing typed is lost) with the form's values and the message as its error, in
- * the shape conform's `lastResult` reads, and the message the root shows as a toast: at once for
- * a plain form post (`wasWriteRefused`), and as a flash for one sent by script, which the root
- * reads when it revalidates after the 429 (its `shouldRevalidate`).
+ * 429 with Retry-After: `{ message, errors }` for the API; for a screen, the page again (nothing
+ * typed is lost) with the message as the form's error (conform's `lastResult`) and as a toast.
  */
 async function refuseWrite(request: Request, retryAfter: number): Promise<Response | ReturnType<typeof data>> {
   const headers: Record<string, string> = { "Retry-After": String(retryAfter) };
