@@ -1,4 +1,4 @@
-import { Link, useFetcher, useNavigate } from "@remix-run/react";
+import { Link, useFetcher, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { type FormEvent, type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { NotificationView } from "~/models/notification-inbox.server";
@@ -63,6 +63,23 @@ function merge(...lists: NotificationView[][]): NotificationView[] {
   return [...byId.values()].sort((a, b) => b.seq - a.seq);
 }
 
+/**
+ * A live notification about the project the open page shows (its page, its work page, My
+ * Projects' panel of its requests) reloads that page's data, so the page never contradicts the
+ * bell: a request approved meanwhile no longer reads "Request Pending".
+ */
+function useRefreshWhatIsShown() {
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  const where = useRef({ location, revalidator });
+  where.current = { location, revalidator };
+  return useCallback((notification: NotificationView) => {
+    const { location, revalidator } = where.current;
+    const projectId = notification.projectId;
+    if (projectId && `${location.pathname}${location.search}`.includes(projectId)) revalidator.revalidate();
+  }, []);
+}
+
 function LiveBell({ state, menuRef, onToggle }: BellProps) {
   const [unread, setUnread] = useState(state.unread);
   // Each revalidation of the root loader (after any action) brings the authoritative count.
@@ -72,9 +89,11 @@ function LiveBell({ state, menuRef, onToggle }: BellProps) {
   const [failed, setFailed] = useState(false);
   const [open, setOpen] = useState(false);
 
+  const refreshIfShown = useRefreshWhatIsShown();
   const status = useNotificationHub(true, state.latestSeq, {
     onNotification: (notification) => {
       setItems((list) => (list ? merge([notification], list) : list));
+      refreshIfShown(notification);
       // A join request that just arrived waits for a decision.
       const requestId = notification.data.requestId;
       if (notification.eventName === "projectJoinRequested" && typeof requestId === "string") {
@@ -136,7 +155,7 @@ function LiveBell({ state, menuRef, onToggle }: BellProps) {
           className="fixed inset-x-3 top-16 z-50 rounded-xl sm:absolute sm:inset-x-auto sm:right-0 sm:top-auto sm:mt-2 sm:w-96 border border-slate-200 bg-white shadow-lg"
         >
           <PanelHeader status={status} items={items} unread={unread} update={update} reload={load} />
-          <PanelBody items={items} pending={pending} failed={failed} update={update} reload={load} />
+          <PanelBody items={items} unread={unread} pending={pending} failed={failed} update={update} reload={load} />
           <div className="border-t border-slate-100 p-2 text-center">
             <Link to="/notifications" className="inline-flex min-h-11 items-center px-3 font-medium text-brand-700">
               See all notifications
@@ -195,7 +214,9 @@ function PanelHeader({
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-3 py-2">
       <div>
-        <h2 className="font-semibold">Notifications</h2>
+        <h2 className="font-semibold">
+          Notifications <span className="text-sm font-normal text-slate-600">· {unreadText(unread)}</span>
+        </h2>
         <p className="flex items-center gap-1.5 text-xs text-slate-600" role="status">
           <span aria-hidden="true" className={`size-2 rounded-full ${STATUS_DOT[status]}`} />
           {status}
@@ -237,14 +258,20 @@ function PanelHeader({
 
 const zero = () => 0;
 
+function unreadText(unread: number) {
+  return unread === 0 ? "all read" : `${unread} unread`;
+}
+
 function PanelBody({
   items,
+  unread,
   pending,
   failed,
   update,
   reload,
 }: {
   items: NotificationView[] | null;
+  unread: number;
   pending: ReadonlySet<string>;
   failed: boolean;
   update: Update;
@@ -254,18 +281,27 @@ function PanelBody({
     return <p className="px-3 py-4 text-sm text-slate-600">{failed ? "Failed to load notifications" : "Loading…"}</p>;
   }
   if (items.length === 0) return <p className="px-3 py-4 text-sm text-slate-600">No notifications yet.</p>;
+  // The badge counts every unread one; the panel lists the latest FEED_SIZE: say what is not here.
+  const unlisted = unread - items.filter((n) => !n.read).length;
   return (
-    <ul className="max-h-[60vh] divide-y divide-slate-100 overflow-y-auto">
-      {items.map((notification) => (
-        <NotificationItem
-          key={notification.id}
-          notification={notification}
-          decidable={pending.has(String(notification.data.requestId))}
-          update={update}
-          reload={reload}
-        />
-      ))}
-    </ul>
+    <>
+      {unlisted > 0 ? (
+        <p className="border-b border-slate-100 px-3 py-2 text-xs text-slate-600">
+          {unlisted} more unread, older than these: see all notifications.
+        </p>
+      ) : null}
+      <ul className="max-h-[60vh] divide-y divide-slate-100 overflow-y-auto">
+        {items.map((notification) => (
+          <NotificationItem
+            key={notification.id}
+            notification={notification}
+            decidable={pending.has(String(notification.data.requestId))}
+            update={update}
+            reload={reload}
+          />
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -312,6 +348,21 @@ function NotificationItem({
           <span className="block text-sm text-slate-700">{n.message}</span>
           <span className="block text-xs text-slate-500">Because {n.reason}</span>
         </button>
+        {n.read ? null : (
+          <fetcher.Form method="post" action={ACTION} onSubmit={markRead}>
+            <input type="hidden" name="id" value={n.id} />
+            <input type="hidden" name="via" value="panel" />
+            <button
+              type="submit"
+              name="intent"
+              value="read"
+              aria-label={`Mark as read: ${n.title}`}
+              className="-ml-1 inline-flex min-h-9 items-center rounded px-1 text-sm font-medium text-brand-700 hover:underline"
+            >
+              Mark as read
+            </button>
+          </fetcher.Form>
+        )}
         {deciding ? (
           <p className="mt-1 text-sm text-slate-600">{deciding === "true" ? "Approving…" : "Rejecting…"}</p>
         ) : decidable && !decided ? (

@@ -5,6 +5,7 @@ import { awardAchievements } from "~/insights/achievements.server";
 import type { CurrentUser } from "~/models/user.server";
 import { decisionSchema, joinRequestSchema } from "~/schemas/join-request";
 import { isUniqueViolation } from "~/utils/db-errors.server";
+import { alreadyClosedText } from "~/utils/join-request-outcome";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "~/utils/errors.server";
 import { parseOrThrow } from "~/utils/validation.server";
 import { getMembership, projectAdminIds, requireProject, requireProjectAdmin } from "./membership.server";
@@ -236,6 +237,13 @@ export async function decideJoinRequest(
   return toView(await requestsQuery().where("r.id", "=", requestId).executeTakeFirstOrThrow());
 }
 
+/** A cancel that came after the request was decided (or ended): the screens tell it as news. */
+export class JoinRequestClosedError extends ConflictError {
+  constructor(readonly outcome: JoinRequestStatus) {
+    super(alreadyClosedText(outcome));
+  }
+}
+
 /**
  * The requester takes back their own pending request (spec event projectJoinCancelled): it is
  * kept as Cancelled, frees the one-pending-request slot, and the project's admins are told.
@@ -257,9 +265,7 @@ export async function cancelJoinRequest(
     if (!request) throw new NotFoundError("Join request not found.");
     if (request.user_id !== actor.userId)
       throw new ForbiddenError("Only the person who asked can cancel this request.");
-    if (request.status !== "Pending") {
-      throw new ConflictError(`This request was already ${request.status.toLowerCase()}.`);
-    }
+    if (request.status !== "Pending") throw new JoinRequestClosedError(request.status);
     await trx
       .updateTable("join_requests")
       .set({ status: "Cancelled", decided_at: new Date() })

@@ -13,3 +13,14 @@ export function closedRequestText(status: string, decisionReason: string | null)
   }
   return null;
 }
+
+/**
+ * What a requester is told when they cancel a request that was decided meanwhile (their page
+ * was older than the answer): news, not a failure (issue 33).
+ */
+export function alreadyClosedText(status: string): string {
+  if (status === "Approved") return "This request was already approved — you are a member now.";
+  if (status === "Rejected") return "This request was already answered: it was not accepted this time.";
+  if (status === "Expired") return "This request had already expired without an answer.";
+  return "This request was already cancelled.";
+}

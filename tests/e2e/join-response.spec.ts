@@ -85,3 +85,47 @@ test("an unanswered request expires and reads like an answer", async ({ page, br
   await expect(page.getByRole("button", { name: "Request Pending" })).toBeDisabled();
   await expect(page.getByText(expiredText)).toHaveCount(0);
 });
+
+test("an approval that comes while the project page is open: the page follows, a late cancel is news", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}) => {
+  // The admin in a browser of their own, the requester with the project page open in this one.
+  const adminContext = await browser.newContext({ javaScriptEnabled });
+  const admin = await adminContext.newPage();
+  await signUpAsGainer(admin, "Ada Approver");
+  const { projectId, projectName } = await startOwnProject(admin);
+  await apiPost(admin, `/api/projects/${projectId}/start`, {});
+  const detail = (await (await admin.request.get(`/api/projects/${projectId}`)).json()) as {
+    openRoles: { name: string }[];
+  };
+  const role = detail.openRoles[0]!.name;
+
+  await signUpAsGainer(page, "Rory Requester");
+  await askToJoin(page, projectId, role);
+  await page.goto(`/project/${projectId}`);
+  await expect(page.getByRole("button", { name: "Request Pending" })).toBeDisabled();
+
+  await admin.goto(`/projects/${projectId}/join-requests`);
+  await admin.getByRole("button", { name: "Approve" }).click();
+  await expect(admin.getByRole("status").filter({ hasText: "Join request approved!" })).toBeVisible();
+  await adminContext.close();
+
+  if (javaScriptEnabled) {
+    // The bell's live notification refreshes the open page: no stale "Request Pending".
+    await expect(page.getByRole("link", { name: "Start Working" })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole("button", { name: "Request Pending" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Cancel request" })).toHaveCount(0);
+  } else {
+    // Without JavaScript the page stays as loaded; pressing the old Cancel is told as news.
+    await page.getByRole("button", { name: "Cancel request" }).click();
+    const toast = page.getByRole("status").filter({
+      hasText: "This request was already approved — you are a member now.",
+    });
+    await expect(toast).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Start Working" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(projectName);
+  }
+});

@@ -11,7 +11,7 @@ import { UrlDialog } from "~/components/url-dialog";
 import { db } from "~/db.server";
 import { CancelJoinRequestForm } from "~/components/cancel-join-request-form";
 import { getAnswerSpeed } from "~/models/answer-speed.server";
-import { cancelJoinRequest, createJoinRequest } from "~/models/join-request.server";
+import { cancelJoinRequest, createJoinRequest, JoinRequestClosedError } from "~/models/join-request.server";
 import { type LatestJoinRequest, viewerRelation } from "~/models/membership.server";
 import { startFromTemplate } from "~/models/project-lifecycle.server";
 import { getProjectDetail } from "~/models/project.server";
@@ -93,6 +93,9 @@ async function cancelRequest(user: CurrentUser, projectId: string, requestId: Fo
     await cancelJoinRequest(user, projectId, requestId);
     return redirectWithToast(here, { type: "success", message: "Join request cancelled." });
   } catch (error) {
+    // Decided meanwhile: news in a neutral voice, and the page shows the new state.
+    if (error instanceof JoinRequestClosedError)
+      return redirectWithToast(here, { type: "info", message: error.message });
     const known = asDomainError(error);
     if (!known) throw error;
     return redirectWithToast(here, { type: "error", message: known.message || "Failed to cancel the join request." });

@@ -12,7 +12,12 @@ import { UrlDialog } from "~/components/url-dialog";
 import { WorkNav } from "~/components/work-nav";
 import { WorkProjectCard } from "~/components/work-project-card";
 import { logger } from "~/logger.server";
-import { cancelJoinRequest, decideJoinRequest, listJoinRequests } from "~/models/join-request.server";
+import {
+  cancelJoinRequest,
+  decideJoinRequest,
+  JoinRequestClosedError,
+  listJoinRequests,
+} from "~/models/join-request.server";
 import { listMyProjects, type WorkProject } from "~/models/my-projects.server";
 import { linkRepository, startProject } from "~/models/project-lifecycle.server";
 import { repositoryUrlSchema } from "~/schemas/repository";
@@ -146,6 +151,9 @@ export async function action({ request }: ActionFunctionArgs) {
       }
     }
   } catch (error) {
+    // A cancel after the answer came: news in a neutral voice, and the list shows the new state.
+    if (error instanceof JoinRequestClosedError)
+      return redirectWithToast(back(), { type: "info", message: error.message });
     const known = asDomainError(error);
     if (!known) throw error;
     const reopen: Record<string, string> = form.intent === "decide" ? { requests: form.projectId } : {};
