@@ -362,6 +362,24 @@ export interface SyncRuns {
   trigger: Generated<"manual" | "scheduled">;
 }
 
+export interface TaskComments {
+  author_id: string;
+  content: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  task_id: string;
+  updated_at: Timestamp | null;
+}
+
+export interface TaskEvents {
+  actor_id: string | null;
+  created_at: Generated<Timestamp>;
+  detail: Generated<Json>;
+  id: Generated<string>;
+  kind: string;
+  task_id: string;
+}
+
 export interface Tasks {
   assignee_id: string | null;
   created_at: Generated<Timestamp>;
@@ -454,6 +472,8 @@ export interface DB {
   sessions: Sessions;
   subtasks: Subtasks;
   sync_runs: SyncRuns;
+  task_comments: TaskComments;
+  task_events: TaskEvents;
   tasks: Tasks;
   template_milestones: TemplateMilestones;
   template_tasks: TemplateTasks;

@@ -21,6 +21,7 @@ import * as searchTextVersion from "./migrations/0022_search_text_version";
 import * as filterValuesByStatement from "./migrations/0023_filter_values_by_statement";
 import * as devIdentityProvider from "./migrations/0032_dev_identity_provider";
 import * as likeNotices from "./migrations/0033_like_notices";
+import * as taskTeamwork from "./migrations/0034_task_teamwork";
 
 /** Forward-only migrations, in order. Add new ones at the end; never edit a released one. */
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   "0023_filter_values_by_statement": filterValuesByStatement,
   "0032_dev_identity_provider": devIdentityProvider,
   "0033_like_notices": likeNotices,
+  "0034_task_teamwork": taskTeamwork,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

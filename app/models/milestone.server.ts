@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { MilestoneStatus } from "#db/schema";
+import type { MilestoneStatus, TaskStatus } from "#db/schema";
 import { db } from "~/db.server";
 import type { CurrentUser } from "~/models/user.server";
 import { milestoneSchema, milestoneStatusSchema } from "~/schemas/milestone";
@@ -76,6 +76,51 @@ export async function listMilestones(access: ProjectAccess): Promise<Milestone[]
     .orderBy("m.id")
     .execute();
   return rows.map(toMilestone);
+}
+
+/** A task as its milestone lists it. */
+export interface MilestoneTask {
+  taskId: string;
+  title: string;
+  status: TaskStatus;
+}
+
+/**
+ * Each milestone's first `perMilestone` tasks (open ones first, then by priority), for the
+ * Milestones tab: one query, however many milestones and tasks. Counts and progress come from
+ * tasksCount and doneTasksCount.
+ */
+export async function listMilestoneTasks(
+  access: ProjectAccess,
+  perMilestone: number,
+): Promise<Record<string, MilestoneTask[]>> {
+  const rows = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom("tasks as t")
+        .select([
+          "t.id",
+          "t.title",
+          "t.status",
+          "t.milestone_id",
+          sql<number>`row_number() over (partition by t.milestone_id order by (t.status = 'Done'),
+            case t.priority when 'Critical' then 0 when 'High' then 1 when 'Medium' then 2 else 3 end,
+            t.created_at, t.id)`.as("place"),
+        ])
+        .where("t.project_id", "=", access.projectId)
+        .where("t.milestone_id", "is not", null)
+        .as("ranked"),
+    )
+    .selectAll()
+    .where("ranked.place", "<=", perMilestone)
+    .orderBy("ranked.milestone_id")
+    .orderBy("ranked.place")
+    .execute();
+  const lists: Record<string, MilestoneTask[]> = {};
+  for (const row of rows) {
+    (lists[row.milestone_id!] ??= []).push({ taskId: row.id, title: row.title, status: row.status });
+  }
+  return lists;
 }
 
 /** GET /api/milestones?projectId=: the same list, for members only. */

@@ -17,6 +17,7 @@ export type NotificationEvent =
   | "projectJoinReminder"
   | "projectStarted"
   | "taskCreated"
+  | "taskAssigned"
   | "taskCompleted"
   | "taskUnblocked"
   | "milestoneCompleted"

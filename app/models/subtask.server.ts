@@ -6,6 +6,7 @@ import { NotFoundError } from "~/utils/errors.server";
 import { parseOrThrow } from "~/utils/validation.server";
 import { requireTaskAccess } from "./membership.server";
 import type { Subtask } from "./task.server";
+import { recordTaskEvents } from "./task-event.server";
 
 /**
  * A task's checklist (spec section 4, Subtask): add (trimmed, orderIndex = max + 1), toggle,
@@ -46,6 +47,9 @@ export async function addSubtask(actor: CurrentUser, taskId: string, input: unkn
       })
       .returning(columns)
       .executeTakeFirstOrThrow();
+    await recordTaskEvents(trx, taskId, actor.userId, [
+      { kind: "subtask_added", detail: { subtaskId: row.id, title: row.title } },
+    ]);
     return toSubtask(row);
   });
 }
@@ -64,17 +68,33 @@ async function changeSubtask(
   });
 }
 
-/** Flips isDone (PUT /api/tasks/{id}/subtasks/{subtaskId}/toggle), or sets it when `done` is given. */
+/**
+ * Flips isDone (PUT /api/tasks/{id}/subtasks/{subtaskId}/toggle), or sets it when `done` is given.
+ * Checking one off goes into the task's history (setting done on a done one changes nothing).
+ */
 export async function toggleSubtask(actor: CurrentUser, taskId: string, subtaskId: string, done?: boolean) {
-  return changeSubtask(actor, taskId, subtaskId, (trx) =>
-    trx
-      .updateTable("subtasks")
-      .set({ is_done: done === undefined ? sql<boolean>`not is_done` : done })
+  return changeSubtask(actor, taskId, subtaskId, async (trx) => {
+    const before = await trx
+      .selectFrom("subtasks")
+      .select("is_done")
       .where("id", "=", subtaskId)
       .where("task_id", "=", taskId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!before) return undefined;
+    const row = await trx
+      .updateTable("subtasks")
+      .set({ is_done: done === undefined ? !before.is_done : done })
+      .where("id", "=", subtaskId)
       .returning(columns)
-      .executeTakeFirst(),
-  );
+      .executeTakeFirstOrThrow();
+    if (row.is_done && !before.is_done) {
+      await recordTaskEvents(trx, taskId, actor.userId, [
+        { kind: "subtask_done", detail: { subtaskId, title: row.title } },
+      ]);
+    }
+    return row;
+  });
 }
 
 /** Renames a subtask; an empty title is refused (the screen then shows the old one again). */

@@ -5,8 +5,10 @@ import { db } from "~/db.server";
 import { awardAchievements } from "~/insights/achievements.server";
 import type { CurrentUser } from "~/models/user.server";
 import type { Page } from "~/models/project.server";
-import type { TaskBoardQuery, TaskSort } from "~/schemas/task-board";
+import type { TaskBoardQuery, TaskFilters, TaskSort } from "~/schemas/task-board";
 import {
+  assignTaskSchema,
+  editTaskSchema,
   newTaskSchema,
   type NewTaskInput,
   TASK_STATUSES,
@@ -14,10 +16,12 @@ import {
   taskUpdateSchema,
   type TaskUpdateInput,
 } from "~/schemas/task";
-import { ValidationError } from "~/utils/errors.server";
+import { ForbiddenError, ValidationError } from "~/utils/errors.server";
+import type { EditedField } from "~/utils/task-event-text";
 import { parseOrThrow } from "~/utils/validation.server";
 import { type ProjectAccess, requireMemberAccess, requireTaskAccess } from "./membership.server";
-import { notifyProjectMembers } from "./notification.server";
+import { addNotifications, notifyProjectMembers } from "./notification.server";
+import { type NewTaskEvent, recordTaskEvents } from "./task-event.server";
 
 /**
  * Tasks of a project (spec sections 2-5): the work page's groups, the task dashboard, task
@@ -126,7 +130,12 @@ export interface TaskListOptions {
   status?: TaskStatus;
   /** Default: priority (then due date). */
   sort?: TaskSort;
+  /** The board's filters (whose, milestone, priority, type, title words). */
+  filters?: TaskFilters;
 }
+
+/** `%` and `_` in a search are letters, not patterns. */
+const likePattern = (words: string) => `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 type TasksEB = ExpressionBuilder<Database & { t: Database["tasks"] }, "t">;
 
@@ -138,7 +147,19 @@ function taskFilter(access: ProjectAccess, options: TaskListOptions) {
       ...(options.scope === "mine" ? [eb("t.assignee_id", "=", access.actor.userId)] : []),
       ...(options.includeCompleted === false ? [eb("t.status", "<>", "Done")] : []),
       ...(options.status ? [eb("t.status", "=", options.status)] : []),
+      ...filterConditions(eb, access, options.filters ?? {}),
     ]);
+}
+
+function filterConditions(eb: TasksEB, access: ProjectAccess, filters: TaskFilters) {
+  return [
+    ...(filters.assignee === "me" ? [eb("t.assignee_id", "=", access.actor.userId)] : []),
+    ...(filters.assignee === "unassigned" ? [eb("t.assignee_id", "is", null)] : []),
+    ...(filters.milestoneId ? [eb("t.milestone_id", "=", filters.milestoneId)] : []),
+    ...(filters.priority ? [eb("t.priority", "=", filters.priority)] : []),
+    ...(filters.type ? [eb("t.type", "=", filters.type)] : []),
+    ...(filters.q ? [eb("t.title", "ilike", likePattern(filters.q))] : []),
+  ];
 }
 
 /** A list's total order: created_at and id after the sort's own keys, so pages never overlap. */
@@ -401,21 +422,75 @@ export async function createTask(actor: CurrentUser, projectId: string, input: u
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    const events: NewTaskEvent[] = [{ kind: "created", detail: { title: task.title } }];
+    if (task.assigneeId) {
+      const names = await userNames(trx, [task.assigneeId]);
+      events.push({ kind: "assigned", detail: assignedDetail(null, task.assigneeId, names) });
+    }
+    await recordTaskEvents(trx, row.id, actor.userId, events);
     await notifyTaskEvent(trx, access, { taskId: row.id, title: task.title }, "taskCreated");
+    if (task.assigneeId) await notifyAssignee(trx, access, { taskId: row.id, title: task.title }, task.assigneeId);
     return row.id;
   });
   return toCard(await taskCards(db).where("t.id", "=", id).executeTakeFirstOrThrow());
 }
 
-/** Edits a task (PUT /api/tasks/{id}): any of its fields, and its status. */
+/**
+ * Edits a task (PUT /api/tasks/{id}): any of its fields, and its status. Any member may: the
+ * team manages its work together (only deleting is kept to the creator and admins).
+ */
 export async function updateTask(actor: CurrentUser, taskId: string, input: unknown): Promise<TaskCard> {
-  const changes: TaskUpdateInput = parseOrThrow(taskUpdateSchema, input);
+  return applyTaskChanges(actor, taskId, parseOrThrow(taskUpdateSchema, input));
+}
+
+/**
+ * The task page's Edit form: title, description, type, priority, due date and milestone, checked
+ * by the Add Task schema; an empty due date or milestone clears it.
+ */
+export async function editTask(actor: CurrentUser, taskId: string, input: unknown): Promise<TaskCard> {
+  const edit = parseOrThrow(editTaskSchema, input);
+  return applyTaskChanges(actor, taskId, {
+    ...edit,
+    dueDate: edit.dueDate ?? null,
+    milestoneId: edit.milestoneId ?? null,
+  });
+}
+
+/** Assigns the task to a member of its project, or unassigns it (no assigneeId). Any member may. */
+export async function assignTask(actor: CurrentUser, taskId: string, input: unknown): Promise<TaskCard> {
+  const { assigneeId } = parseOrThrow(assignTaskSchema, input);
+  return applyTaskChanges(actor, taskId, { assigneeId: assigneeId ?? null });
+}
+
+const day = (value: Date | string | null) => (value ? new Date(value).toISOString().slice(0, 10) : null);
+
+async function userNames(trx: DB, ids: (string | null | undefined)[]): Promise<Map<string, string>> {
+  const wanted = ids.filter((id): id is string => Boolean(id));
+  if (wanted.length === 0) return new Map();
+  const rows = await trx.selectFrom("users").select(["id", "full_name"]).where("id", "in", wanted).execute();
+  return new Map(rows.map((row) => [row.id, row.full_name || "A member"]));
+}
+
+function assignedDetail(from: string | null, to: string | null, names: Map<string, string>) {
+  return {
+    fromUserId: from,
+    fromName: from ? (names.get(from) ?? null) : null,
+    toUserId: to,
+    toName: to ? (names.get(to) ?? null) : null,
+  };
+}
+
+/**
+ * One change to a task, in one transaction: the row, an event per field that really changed
+ * (old and new value), the project's notifications for status moves and the new assignee's.
+ */
+async function applyTaskChanges(actor: CurrentUser, taskId: string, changes: TaskUpdateInput): Promise<TaskCard> {
   await db.transaction().execute(async (trx) => {
     const access = await requireTaskAccess(trx, actor, taskId);
     await checkReferences(trx, access.projectId, changes);
     const before = await trx
       .selectFrom("tasks")
-      .select(["status", "assignee_id", "title"])
+      .select(["status", "assignee_id", "title", "description", "type", "priority", "due_at", "milestone_id"])
       .where("id", "=", taskId)
       .forUpdate()
       .executeTakeFirstOrThrow();
@@ -434,13 +509,107 @@ export async function updateTask(actor: CurrentUser, taskId: string, input: unkn
       })
       .where("id", "=", taskId)
       .execute();
+    const title = changes.title ?? before.title;
+    await recordTaskEvents(trx, taskId, actor.userId, await changeEvents(trx, before, changes));
     const event = taskStatusEvent(before.status, changes.status);
-    if (event) await notifyTaskEvent(trx, access, { taskId, title: changes.title ?? before.title }, event);
+    if (event) await notifyTaskEvent(trx, access, { taskId, title }, event);
+    if (changes.assigneeId && changes.assigneeId !== before.assignee_id) {
+      await notifyAssignee(trx, access, { taskId, title }, changes.assigneeId);
+    }
     // A task done counts for the person it is assigned to.
     const assignee = changes.assigneeId === undefined ? before.assignee_id : changes.assigneeId;
     if (assignee && (changes.status ?? before.status) === "Done") await awardAchievements(trx, assignee);
   });
   return toCard(await taskCards(db).where("t.id", "=", taskId).executeTakeFirstOrThrow());
+}
+
+type TaskBefore = {
+  status: TaskStatus;
+  assignee_id: string | null;
+  title: string;
+  description: string;
+  type: string;
+  priority: TaskPriority;
+  due_at: Date | string | null;
+  milestone_id: string | null;
+};
+
+/** The history rows a change makes: one per field whose value is really different. */
+async function changeEvents(trx: DB, before: TaskBefore, changes: TaskUpdateInput): Promise<NewTaskEvent[]> {
+  const events: NewTaskEvent[] = [];
+  const edited = (field: EditedField, from: string | null, to: string | null | undefined) => {
+    if (to !== undefined && (to ?? null) !== from) events.push({ kind: "edited", detail: { field, from, to } });
+  };
+  edited("title", before.title, changes.title);
+  // The detail keeps the start of a long description, enough to recognise it.
+  if (changes.description !== undefined && changes.description !== before.description) {
+    events.push({
+      kind: "edited",
+      detail: { field: "description", from: before.description.slice(0, 200), to: changes.description.slice(0, 200) },
+    });
+  }
+  edited("type", before.type, changes.type);
+  edited("priority", before.priority, changes.priority);
+  edited("dueDate", day(before.due_at), changes.dueDate === undefined ? undefined : day(dueAt(changes.dueDate)!));
+  if (changes.milestoneId !== undefined && changes.milestoneId !== before.milestone_id) {
+    const ids = [before.milestone_id, changes.milestoneId].filter((id): id is string => Boolean(id));
+    const titles = new Map(
+      ids.length
+        ? (await trx.selectFrom("milestones").select(["id", "title"]).where("id", "in", ids).execute()).map((m) => [
+            m.id,
+            m.title,
+          ])
+        : [],
+    );
+    events.push({
+      kind: "edited",
+      detail: {
+        field: "milestone",
+        from: before.milestone_id ? (titles.get(before.milestone_id) ?? null) : null,
+        to: changes.milestoneId ? (titles.get(changes.milestoneId) ?? null) : null,
+        fromMilestoneId: before.milestone_id,
+        toMilestoneId: changes.milestoneId,
+      },
+    });
+  }
+  if (changes.status !== undefined && changes.status !== before.status) {
+    events.push({ kind: "status", detail: { from: before.status, to: changes.status } });
+  }
+  if (changes.assigneeId !== undefined && changes.assigneeId !== before.assignee_id) {
+    const names = await userNames(trx, [before.assignee_id, changes.assigneeId]);
+    events.push({ kind: "assigned", detail: assignedDetail(before.assignee_id, changes.assigneeId, names) });
+  }
+  return events;
+}
+
+/** Tells a person a task was given to them (not when they took it themselves). */
+async function notifyAssignee(
+  trx: DB,
+  access: ProjectAccess,
+  task: { taskId: string; title: string },
+  assigneeId: string,
+): Promise<void> {
+  if (assigneeId === access.actor.userId) return;
+  const who = access.actor.fullName || "Someone";
+  await addNotifications(trx, [
+    {
+      userId: assigneeId,
+      eventName: "taskAssigned",
+      title: "Task assigned to you",
+      message: `${who} assigned "${task.title}" to you in ${access.projectName}.`,
+      reason: `it is your task in ${access.projectName} now`,
+      link: `/work/projects/${access.projectId}/tasks/${task.taskId}`,
+      projectId: access.projectId,
+      data: {
+        projectId: access.projectId,
+        projectName: access.projectName,
+        taskId: task.taskId,
+        title: task.title,
+        actorUserId: access.actor.userId,
+        actorName: who,
+      },
+    },
+  ]);
 }
 
 /** The status dropdown of Task details: the change persists and moves the task to its group. */
@@ -488,10 +657,21 @@ async function notifyTaskEvent(
   });
 }
 
-/** Deletes a task and its subtasks. Members only. */
+/** Deletes a task with its subtasks, comments and history: its creator or a project admin. */
 export async function deleteTask(actor: CurrentUser, taskId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await requireTaskAccess(trx, actor, taskId);
+    const access = await requireTaskAccess(trx, actor, taskId);
+    const task = await trx.selectFrom("tasks").select("created_by").where("id", "=", taskId).executeTakeFirstOrThrow();
+    if (!access.isAdmin && task.created_by !== actor.userId) {
+      throw new ForbiddenError("Only the task's creator or a project admin can delete it.");
+    }
     await trx.deleteFrom("tasks").where("id", "=", taskId).execute();
   });
+}
+
+/** What the actor may do on a task's page (the model decides the same when they do it). */
+export async function taskRights(access: ProjectAccess, taskId: string): Promise<{ canDelete: boolean }> {
+  if (access.isAdmin) return { canDelete: true };
+  const task = await db.selectFrom("tasks").select("created_by").where("id", "=", taskId).executeTakeFirst();
+  return { canDelete: task?.created_by === access.actor.userId };
 }

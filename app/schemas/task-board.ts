@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { idSchema } from "~/utils/ids";
+import { TASK_PRIORITIES, TASK_TYPES } from "./task-values";
+import { CONTROL_CHARACTERS } from "./text";
 
 /** Query parameters of the task dashboard (spec section 2, Temporary task dashboard). */
 export const TASK_SORTS = ["priority", "dueDate", "createdAt", "status"] as const;
@@ -32,6 +35,7 @@ export function taskListApiQueryFields(includeCompletedByDefault: boolean) {
     sortBy: z.enum(Object.keys(SORT_BY) as [keyof typeof SORT_BY]).optional(),
     sort: z.enum(TASK_SORTS).optional(),
     pageSize: z.coerce.number().int().min(1).max(500).default(100),
+    ...taskFilterFields,
   });
 }
 
@@ -41,4 +45,42 @@ export function taskListApiQuerySchema(includeCompletedByDefault: boolean) {
     ...rest,
     sort: sortBy ? SORT_BY[sortBy] : (sort ?? "priority"),
   }));
+}
+
+/**
+ * The board's filters (work page and GET …/tasks/board): whose tasks (me, anyone, unassigned),
+ * milestone, priority, type, and words of the title. The page reads them from its address and
+ * drops a value it cannot use; the API refuses one (400).
+ */
+export const TASK_ASSIGNEE_FILTERS = ["me", "anyone", "unassigned"] as const;
+export type TaskAssigneeFilter = (typeof TASK_ASSIGNEE_FILTERS)[number];
+export const TASK_SEARCH_MAX = 200;
+
+const blankIsAbsent = (value: unknown) => (value === "" ? undefined : value);
+
+export const taskFilterFields = {
+  assignee: z.preprocess(blankIsAbsent, z.enum(TASK_ASSIGNEE_FILTERS).optional()),
+  milestoneId: z.preprocess(blankIsAbsent, idSchema.optional()),
+  priority: z.preprocess(blankIsAbsent, z.enum(TASK_PRIORITIES).optional()),
+  type: z.preprocess(blankIsAbsent, z.enum(TASK_TYPES).optional()),
+  q: z.preprocess(
+    blankIsAbsent,
+    z
+      .string()
+      .max(TASK_SEARCH_MAX, `Search with at most ${TASK_SEARCH_MAX} characters.`)
+      .transform((value) => value.replace(CONTROL_CHARACTERS, "").trim() || undefined)
+      .optional(),
+  ),
+};
+export const taskFilterSchema = z.object(taskFilterFields);
+export type TaskFilters = z.infer<typeof taskFilterSchema>;
+
+/** The same filters, each one that does not parse left out (a shared address never breaks the page). */
+export function lenientTaskFilters(search: URLSearchParams): TaskFilters {
+  const filters: TaskFilters = {};
+  for (const key of Object.keys(taskFilterFields) as (keyof TaskFilters)[]) {
+    const parsed = taskFilterFields[key].safeParse(search.get(key) ?? undefined);
+    if (parsed.success && parsed.data !== undefined) Object.assign(filters, { [key]: parsed.data });
+  }
+  return filters;
 }

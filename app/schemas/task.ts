@@ -82,6 +82,16 @@ export const taskUpdateSchema = z
   .strict();
 export type TaskUpdateInput = z.infer<typeof taskUpdateSchema>;
 
+/**
+ * Editing a task from its page: the creation form's own fields (one validation for both), less
+ * the assignee, which has its own form. An empty due date or milestone clears it.
+ */
+export const editTaskSchema = newTaskSchema.omit({ assigneeId: true });
+export type EditTaskInput = z.infer<typeof editTaskSchema>;
+
+/** Assigning, reassigning or unassigning a task: a member's id, or nothing for Unassigned. */
+export const assignTaskSchema = newTaskSchema.pick({ assigneeId: true });
+
 export const taskStatusSchema = z.object({ status: z.enum(TASK_STATUSES, { message: "Choose a status." }) });
 
 /** The spec's JSON names (dueAtUtc) mapped to the form's (dueDate). */

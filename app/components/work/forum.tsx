@@ -57,7 +57,7 @@ export function ForumText({ content }: { content: string }) {
   );
 }
 
-function TimeLabel({ iso }: { iso: string }) {
+export function TimeLabel({ iso }: { iso: string }) {
   // The label depends on the clock: the browser's may be a minute on from the server's.
   return (
     <time dateTime={iso} title={new Date(iso).toUTCString()} suppressHydrationWarning>

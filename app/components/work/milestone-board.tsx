@@ -2,17 +2,26 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { TextAreaField, TextField } from "~/components/form-fields";
-import type { Milestone } from "~/models/milestone.server";
+import { StatusChip } from "~/components/status-chip";
+import type { Milestone, MilestoneTask } from "~/models/milestone.server";
 import { MILESTONE_STATUSES, milestoneSchema } from "~/schemas/milestone";
 import { formatDay } from "./task-chips";
 
 /** The Milestones tab: a summary, then columns Planned, Active, Completed. */
 export function MilestoneBoard({
   milestones,
+  tasks: taskLists,
   hrefFor,
+  boardHref,
+  taskHref,
 }: {
   milestones: Milestone[];
+  /** Each milestone's first tasks, by milestone id. */
+  tasks: Record<string, MilestoneTask[]>;
   hrefFor: (extra: string) => string;
+  /** The task board filtered to one milestone. */
+  boardHref: (milestoneId: string) => string;
+  taskHref: (taskId: string) => string;
 }) {
   const byStatus = (status: Milestone["status"]) => milestones.filter((m) => m.status === status);
   const tasks = milestones.reduce((sum, m) => sum + m.tasksCount, 0);
@@ -39,7 +48,14 @@ export function MilestoneBoard({
                 <li className="px-1 text-sm text-slate-600">No {status.toLowerCase()} milestones.</li>
               ) : (
                 byStatus(status).map((milestone) => (
-                  <MilestoneCard key={milestone.milestoneId} milestone={milestone} hrefFor={hrefFor} />
+                  <MilestoneCard
+                    key={milestone.milestoneId}
+                    milestone={milestone}
+                    tasks={taskLists[milestone.milestoneId] ?? []}
+                    hrefFor={hrefFor}
+                    boardHref={boardHref(milestone.milestoneId)}
+                    taskHref={taskHref}
+                  />
                 ))
               )}
             </ul>
@@ -50,7 +66,19 @@ export function MilestoneBoard({
   );
 }
 
-function MilestoneCard({ milestone, hrefFor }: { milestone: Milestone; hrefFor: (extra: string) => string }) {
+function MilestoneCard({
+  milestone,
+  tasks,
+  hrefFor,
+  boardHref,
+  taskHref,
+}: {
+  milestone: Milestone;
+  tasks: MilestoneTask[];
+  hrefFor: (extra: string) => string;
+  boardHref: string;
+  taskHref: (taskId: string) => string;
+}) {
   const percent = milestone.tasksCount ? Math.round((milestone.doneTasksCount / milestone.tasksCount) * 100) : 0;
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
@@ -61,8 +89,29 @@ function MilestoneCard({ milestone, hrefFor }: { milestone: Milestone; hrefFor: 
         <span className="h-1.5 flex-1 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
           <span className="block h-full bg-emerald-500" style={{ width: `${percent}%` }} />
         </span>
-        {milestone.doneTasksCount}/{milestone.tasksCount} tasks
+        <span aria-label={`Progress of ${milestone.title}`}>
+          {milestone.doneTasksCount}/{milestone.tasksCount} tasks · {percent}%
+        </span>
       </div>
+      {tasks.length ? (
+        <ul className="mt-2 space-y-1" aria-label={`Tasks of ${milestone.title}`}>
+          {tasks.map((task) => (
+            <li key={task.taskId} className="flex items-center justify-between gap-2 text-sm">
+              <Link to={taskHref(task.taskId)} className="min-w-0 truncate text-brand-700 underline underline-offset-2">
+                {task.title}
+              </Link>
+              <StatusChip status={task.status} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-2 text-sm text-slate-600">No tasks in this milestone yet.</p>
+      )}
+      {milestone.tasksCount > tasks.length ? (
+        <Link to={boardHref} className="mt-1 inline-block text-sm font-medium text-brand-700 underline">
+          All {milestone.tasksCount} tasks
+        </Link>
+      ) : null}
       <div className="mt-3 flex flex-wrap gap-2">
         {MILESTONE_STATUSES.filter((status) => status !== milestone.status).map((status) => (
           <Form method="post" key={status} preventScrollReset>

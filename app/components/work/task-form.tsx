@@ -4,9 +4,21 @@ import { Form, useNavigation } from "@remix-run/react";
 import { TextAreaField, TextField } from "~/components/form-fields";
 import { newTaskSchema, TASK_PRIORITIES, TASK_TYPES } from "~/schemas/task";
 
+/** What the edit form starts from: the task as it is. */
+export interface TaskFormValues {
+  title: string;
+  description: string;
+  priority: string;
+  type: string;
+  dueAtUtc: string | null;
+  milestoneId: string | null;
+}
+
 /**
  * Add Task: title (required), description, priority (Medium unless chosen), type, due date,
- * milestone and assignee. Posts `intent=create-task` to the screen it is on.
+ * milestone and assignee. Posts `intent=create-task` to the screen it is on. Given `task`, it is
+ * the task page's Edit form (`intent=edit-task`, no assignee: that has its own form), checked by
+ * the same schema.
  */
 export function TaskForm({
   lastResult,
@@ -14,27 +26,41 @@ export function TaskForm({
   milestones,
   defaultAssigneeId,
   action,
+  task,
 }: {
   lastResult?: SubmissionResult<string[]> | null;
   members: { userId: string; fullName: string }[];
   milestones: { milestoneId: string; title: string }[];
-  defaultAssigneeId: string;
+  defaultAssigneeId?: string;
   action?: string;
+  task?: TaskFormValues;
 }) {
   const navigation = useNavigation();
+  const intent = task ? "edit-task" : "create-task";
+  // The edit form has no assignee field, so the add schema checks it as the edit schema would.
+  const schema = newTaskSchema;
   const [form, fields] = useForm({
-    id: "add-task",
+    id: intent === "edit-task" ? "edit-task" : "add-task",
     lastResult,
-    constraint: getZodConstraint(newTaskSchema),
+    constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    defaultValue: { priority: "Medium", type: "Feature", assigneeId: defaultAssigneeId },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newTaskSchema }),
+    defaultValue: task
+      ? {
+          title: task.title,
+          description: task.description,
+          priority: task.priority,
+          type: task.type,
+          dueDate: task.dueAtUtc?.slice(0, 10),
+          milestoneId: task.milestoneId ?? undefined,
+        }
+      : { priority: "Medium", type: "Feature", assigneeId: defaultAssigneeId },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "create-task";
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="space-y-4">
-      <input type="hidden" name="intent" value="create-task" />
+      <input type="hidden" name="intent" value={intent} />
       {form.errors?.length ? (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
           {form.errors.join(" ")}
@@ -74,7 +100,7 @@ export function TaskForm({
         />
         {fields.dueDate.errors ? <p className="text-sm text-red-700">{fields.dueDate.errors.join(" ")}</p> : null}
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className={`grid gap-4 ${task ? "" : "sm:grid-cols-2"}`}>
         <Picker
           name={fields.milestoneId.name}
           id={fields.milestoneId.id}
@@ -84,18 +110,20 @@ export function TaskForm({
           errors={fields.milestoneId.errors}
           options={milestones.map((m) => ({ value: m.milestoneId, label: m.title }))}
         />
-        <Picker
-          name={fields.assigneeId.name}
-          id={fields.assigneeId.id}
-          label="Assignee"
-          empty="Unassigned"
-          defaultValue={fields.assigneeId.initialValue as string | undefined}
-          errors={fields.assigneeId.errors}
-          options={members.map((m) => ({ value: m.userId, label: m.fullName }))}
-        />
+        {task ? null : (
+          <Picker
+            name={fields.assigneeId.name}
+            id={fields.assigneeId.id}
+            label="Assignee"
+            empty="Unassigned"
+            defaultValue={fields.assigneeId.initialValue as string | undefined}
+            errors={fields.assigneeId.errors}
+            options={members.map((m) => ({ value: m.userId, label: m.fullName }))}
+          />
+        )}
       </div>
       <button type="submit" className="btn-primary w-full" disabled={saving}>
-        {saving ? "Saving…" : "Add Task"}
+        {saving ? "Saving…" : task ? "Save Task" : "Add Task"}
       </button>
     </Form>
   );

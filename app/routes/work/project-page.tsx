@@ -9,7 +9,6 @@ import { ForumBoard } from "~/components/work/forum-board";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { listPosts } from "~/models/forum.server";
 import { FORUM_INTENTS, forumQuerySchema } from "~/schemas/forum";
-import { SegmentedLinks } from "~/components/segmented-links";
 import { UrlDialog } from "~/components/url-dialog";
 import { CodeTab } from "~/components/work/code-tab";
 import { MilestoneBoard, MilestoneForm } from "~/components/work/milestone-board";
@@ -18,10 +17,12 @@ import { PROJECT_TAB_IDS, ProjectTabs } from "~/components/work/project-tabs";
 import { cardData } from "~/components/work/task-chips";
 import { TaskGroupPage, TaskGroups } from "~/components/work/task-groups";
 import { TaskForm } from "~/components/work/task-form";
+import { type BoardFilters, boardHref, TaskFilterForm } from "~/components/work/task-filters";
 import {
   createMilestone,
   deleteMilestone,
   listMilestones,
+  listMilestoneTasks,
   setMilestoneStatus,
   updateMilestone,
 } from "~/models/milestone.server";
@@ -30,6 +31,7 @@ import { createTask, listTaskGroups, pageTaskCards, taskFormOptions } from "~/mo
 import { getWorkOverview } from "~/models/work-overview.server";
 import { milestoneSchema } from "~/schemas/milestone";
 import { newTaskSchema, TASK_STATUSES } from "~/schemas/task";
+import { lenientTaskFilters } from "~/schemas/task-board";
 import { asDomainError, invariantResponse } from "~/utils/errors.server";
 import { readForm, replyWithError } from "~/utils/forms.server";
 import { idSchema } from "~/utils/ids";
@@ -57,28 +59,37 @@ const pageQuerySchema = z.object({
 /** Cards each group shows on the board; "Show all" opens the group on its own, in pages. */
 const CARDS_PER_GROUP = 20;
 const GROUP_PAGE_SIZE = 50;
+/** Tasks a milestone card lists; "All N tasks" opens the board filtered to it. */
+const TASKS_PER_MILESTONE = 8;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const access = await requireProjectAccess(request, params.projectId);
-  const query = pageQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const search = new URL(request.url).searchParams;
+  const query = pageQuerySchema.parse(Object.fromEntries(search));
   const overview = getWorkOverview(access);
+  // The board's filters; the older scope=all still means anyone's tasks.
+  const found = lenientTaskFilters(search);
+  const filters: BoardFilters = { ...found, assignee: found.assignee ?? (query.scope === "all" ? "anyone" : "me") };
 
   // Each tab's data; a tab added to PROJECT_TABS loads its own here.
   const onTasks = query.tab === "tasks";
-  const taskGroups =
-    onTasks && !query.group ? listTaskGroups(access, { scope: query.scope, perGroup: CARDS_PER_GROUP }) : null;
+  const list = { scope: "all" as const, filters };
+  const taskGroups = onTasks && !query.group ? listTaskGroups(access, { ...list, perGroup: CARDS_PER_GROUP }) : null;
   const groupPage =
     onTasks && query.group
-      ? pageTaskCards(access, { scope: query.scope, status: query.group, page: query.page, pageSize: GROUP_PAGE_SIZE })
+      ? pageTaskCards(access, { ...list, status: query.group, page: query.page, pageSize: GROUP_PAGE_SIZE })
       : null;
-  const options = query.tab === "tasks" && query.dialog === "add-task" ? taskFormOptions(access) : null;
+  // Members and milestones: the Add Task form's choices and the filters' milestones.
+  const options = onTasks ? taskFormOptions(access) : null;
   const milestones = query.tab === "milestones" ? listMilestones(access) : null;
+  const milestoneTasks = query.tab === "milestones" ? listMilestoneTasks(access, TASKS_PER_MILESTONE) : null;
   const forumQuery = forumQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const forum = query.tab === "forum" ? listPosts(access.actor, access.projectId, forumQuery) : null;
   const code = query.tab === "code" ? getCodeTab(access.actor, access.projectId) : null;
 
   return {
     query,
+    filters,
     userId: access.actor.userId,
     overview: await overview,
     taskGroups: taskGroups
@@ -89,6 +100,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     groupPage: groupPage ? await groupPage.then((page) => ({ ...page, items: page.items.map(cardData) })) : null,
     options: await options,
     milestones: await milestones,
+    milestoneTasks: await milestoneTasks,
     forum: await forum,
     forumQuery,
     code: await code,
@@ -187,15 +199,27 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ProjectPage() {
-  const { query, userId, overview, taskGroups, groupPage, options, milestones, forum, forumQuery, code, isAdmin } =
-    useLoaderData<typeof loader>();
+  const {
+    query,
+    filters,
+    userId,
+    overview,
+    taskGroups,
+    groupPage,
+    options,
+    milestones,
+    milestoneTasks,
+    forum,
+    forumQuery,
+    code,
+    isAdmin,
+  } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const projectId = location.pathname.split("/")[3]!;
   const base = `/work/projects/${projectId}?tab=${query.tab}`;
-  const withScope = query.tab === "tasks" && query.scope === "all" ? `${base}&scope=all` : base;
-  const inGroup = query.group ? `&group=${query.group}` : "";
+  const withScope = query.tab === "tasks" ? boardHref(projectId, filters) : base;
   // The list the Tasks tab shows: the board, or one group's page of it.
   const taskList = query.group ? `${withScope}&group=${query.group}&page=${query.page}` : withScope;
   const hrefFor = (extra: string) => `${query.tab === "tasks" ? taskList : withScope}&${extra}#dialog`;
@@ -227,18 +251,12 @@ export default function ProjectPage() {
             </UrlDialog>
           ) : null}
           <div className="flex flex-wrap items-center justify-between gap-3">
-            <SegmentedLinks
-              label="Whose tasks"
-              current={query.scope}
-              options={[
-                { id: "mine", label: "Assigned to me", href: `${base}${inGroup}` },
-                { id: "all", label: "Everyone's", href: `${base}&scope=all${inGroup}` },
-              ]}
-            />
+            <h2 className="text-lg font-semibold">Tasks</h2>
             <Link to={hrefFor("dialog=add-task")} preventScrollReset className="btn-primary">
               Add Task
             </Link>
           </div>
+          <TaskFilterForm projectId={projectId} filters={filters} milestones={options?.milestones ?? []} />
           {taskGroups ? (
             <TaskGroups groups={taskGroups} projectId={projectId} listHref={withScope} />
           ) : groupPage && query.group ? (
@@ -278,7 +296,13 @@ export default function ProjectPage() {
               </Form>
             </UrlDialog>
           ) : null}
-          <MilestoneBoard milestones={milestones} hrefFor={hrefFor} />
+          <MilestoneBoard
+            milestones={milestones}
+            tasks={milestoneTasks ?? {}}
+            hrefFor={hrefFor}
+            boardHref={(milestoneId) => boardHref(projectId, { assignee: "anyone", milestoneId })}
+            taskHref={(taskId) => `/work/projects/${projectId}/tasks/${taskId}`}
+          />
         </section>
       ) : null}
 

@@ -1,0 +1,148 @@
+import { Form, Link } from "@remix-run/react";
+import type { TaskAssigneeFilter, TaskFilters } from "~/schemas/task-board";
+import { TASK_PRIORITIES, TASK_TYPES } from "~/schemas/task-values";
+
+/**
+ * The board's filters: a GET form, so the choice lives in the address (shareable, and it works
+ * without JavaScript). Whose tasks, milestone, priority, type, and words of the title.
+ */
+export type BoardFilters = TaskFilters & { assignee: TaskAssigneeFilter };
+
+const ASSIGNEE_LABELS: Record<TaskAssigneeFilter, string> = {
+  me: "Assigned to me",
+  anyone: "Anyone",
+  unassigned: "Unassigned",
+};
+
+/** The board's address with these filters (what Show all and paging links build on). */
+export function boardHref(projectId: string, filters: BoardFilters): string {
+  const params = new URLSearchParams({ tab: "tasks", assignee: filters.assignee });
+  for (const key of ["milestoneId", "priority", "type", "q"] as const) {
+    const value = filters[key];
+    if (value) params.set(key, value);
+  }
+  return `/work/projects/${projectId}?${params.toString()}`;
+}
+
+export function isFiltered(filters: BoardFilters): boolean {
+  return Boolean(filters.milestoneId || filters.priority || filters.type || filters.q);
+}
+
+export function TaskFilterForm({
+  projectId,
+  filters,
+  milestones,
+}: {
+  projectId: string;
+  filters: BoardFilters;
+  milestones: { milestoneId: string; title: string }[];
+}) {
+  return (
+    <Form
+      method="get"
+      action={`/work/projects/${projectId}`}
+      role="search"
+      aria-label="Filter tasks"
+      className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end"
+    >
+      <input type="hidden" name="tab" value="tasks" />
+      <div className="flex flex-col gap-1 sm:col-span-2">
+        <label htmlFor="task-search" className="text-sm font-medium">
+          Search titles
+        </label>
+        <input
+          id="task-search"
+          type="search"
+          name="q"
+          defaultValue={filters.q ?? ""}
+          maxLength={200}
+          placeholder="Words of a task title…"
+          className="min-h-11 rounded-lg border border-slate-300 px-3"
+        />
+      </div>
+      <Select
+        id="filter-assignee"
+        name="assignee"
+        label="Assignee"
+        value={filters.assignee}
+        options={(Object.keys(ASSIGNEE_LABELS) as TaskAssigneeFilter[]).map((value) => ({
+          value,
+          label: ASSIGNEE_LABELS[value],
+        }))}
+      />
+      <Select
+        id="filter-milestone"
+        name="milestoneId"
+        label="Milestone"
+        value={filters.milestoneId ?? ""}
+        empty="Any milestone"
+        options={milestones.map((m) => ({ value: m.milestoneId, label: m.title }))}
+      />
+      <Select
+        id="filter-priority"
+        name="priority"
+        label="Priority"
+        value={filters.priority ?? ""}
+        empty="Any priority"
+        options={TASK_PRIORITIES.map((value) => ({ value, label: value }))}
+      />
+      <Select
+        id="filter-type"
+        name="type"
+        label="Type"
+        value={filters.type ?? ""}
+        empty="Any type"
+        options={TASK_TYPES.map((value) => ({ value, label: value }))}
+      />
+      <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-6">
+        <button type="submit" className="btn-primary">
+          Filter
+        </button>
+        {isFiltered(filters) || filters.assignee !== "me" ? (
+          <Link to={`/work/projects/${projectId}?tab=tasks`} className="btn-secondary">
+            Clear filters
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+function Select({
+  id,
+  name,
+  label,
+  value,
+  empty,
+  options,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  empty?: string;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {/* key: a new address (back, a link) shows its own choice, not the last one picked. */}
+      <select
+        id={id}
+        name={name}
+        defaultValue={value}
+        key={value}
+        className="min-h-11 min-w-0 rounded-lg border border-slate-300 bg-white px-3"
+      >
+        {empty ? <option value="">{empty}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { Form, useNavigation } from "@remix-run/react";
+import { TASK_STATUSES } from "~/schemas/task-values";
+
+/** The status dropdown: with JavaScript a change saves at once; without, a button saves it. */
+export function StatusForm({ status, hydrated }: { status: (typeof TASK_STATUSES)[number]; hydrated: boolean }) {
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "status";
+  return (
+    <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-3">
+      <input type="hidden" name="intent" value="status" />
+      <div className="flex flex-col gap-1">
+        <label htmlFor="task-status" className="text-sm font-medium">
+          Status
+        </label>
+        <select
+          id="task-status"
+          name="status"
+          defaultValue={status}
+          key={status}
+          onChange={hydrated ? (event) => event.currentTarget.form?.requestSubmit() : undefined}
+          className="min-h-11 rounded-lg border border-slate-300 bg-white px-3"
+        >
+          {TASK_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className={hydrated ? "sr-only" : "btn-secondary"} disabled={saving}>
+        {saving ? "Saving…" : "Update status"}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,91 @@
+import { sql } from "kysely";
+import type { DB } from "#db/connection";
+import { db } from "~/db.server";
+import { describeTaskEvent, type TaskEventKind } from "~/utils/task-event-text";
+import type { Page } from "./project.server";
+
+/**
+ * A task's history: every change is a row (kind, JSON detail, who, when) written in the change's
+ * own transaction, so the history never misses or invents one. Other features (mentor review)
+ * add kinds of their own to the same table.
+ */
+export interface TaskEventView {
+  eventId: string;
+  kind: string;
+  detail: Record<string, unknown>;
+  /** The history's line, e.g. 'changed the priority from "Low" to "High"'. */
+  summary: string;
+  actorUserId: string | null;
+  actorName: string;
+  createdAtUtc: string;
+}
+
+export interface NewTaskEvent {
+  kind: TaskEventKind;
+  detail: Record<string, unknown>;
+}
+
+/** Writes events in the caller's transaction (one statement, however many). */
+export async function recordTaskEvents(
+  trx: DB,
+  taskId: string,
+  actorId: string,
+  events: readonly NewTaskEvent[],
+): Promise<void> {
+  if (events.length === 0) return;
+  await trx
+    .insertInto("task_events")
+    .values(
+      events.map((event) => ({
+        task_id: taskId,
+        actor_id: actorId,
+        kind: event.kind,
+        detail: JSON.stringify(event.detail),
+      })),
+    )
+    .execute();
+}
+
+/**
+ * A page of a task's history, newest first, with its count: two queries, however long it is.
+ * The caller has checked the actor's access to the task.
+ */
+export async function pageTaskEvents(
+  taskId: string,
+  paging: { page: number; pageSize: number },
+): Promise<Page<TaskEventView>> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom("task_events as e")
+      .leftJoin("users as u", "u.id", "e.actor_id")
+      .select(["e.id", "e.kind", "e.detail", "e.actor_id", "e.created_at", "u.full_name"])
+      .where("e.task_id", "=", taskId)
+      .orderBy("e.created_at", "desc")
+      .orderBy("e.id", "desc")
+      .limit(paging.pageSize)
+      .offset((paging.page - 1) * paging.pageSize)
+      .execute(),
+    db
+      .selectFrom("task_events")
+      .select(sql<number>`count(*)::int`.as("total"))
+      .where("task_id", "=", taskId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: rows.map((row) => {
+      const detail = (typeof row.detail === "string" ? JSON.parse(row.detail) : row.detail) as Record<string, unknown>;
+      return {
+        eventId: row.id,
+        kind: row.kind,
+        detail,
+        summary: describeTaskEvent(row.kind, detail),
+        actorUserId: row.actor_id,
+        actorName: row.full_name || (row.actor_id ? "A member" : "Someone who left"),
+        createdAtUtc: new Date(row.created_at).toISOString(),
+      };
+    }),
+    total: count.total,
+    page: paging.page,
+    pageSize: paging.pageSize,
+  };
+}
