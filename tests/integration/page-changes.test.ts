@@ -1,9 +1,6 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import {
-  TABLES_NO_PAGE_SHOWS,
-  TABLES_ONLY_SIGNED_IN_PAGES_SHOW,
-} from "#db/migrations/0021_personal_page_change_notices";
+import { TABLES_NO_PAGE_SHOWS, TABLES_ONLY_SIGNED_IN_PAGES_SHOW } from "#db/page-change-tables";
 import { db } from "~/db.server";
 import { listenForPageChanges, listenForPersonalPageChanges } from "~/realtime/page-changes.server";
 
@@ -30,8 +27,7 @@ describe("page-change notices", () => {
     const unclassified = rows
       .filter((row) => row.triggers.length === 0 && !TABLES_NO_PAGE_SHOWS.includes(row.table_name))
       .map((row) => row.table_name);
-    // A new table: add `addPageChangeTrigger` (visitors' pages show it) or
-    // `addPersonalPageChangeTrigger` (only signed-in pages do) to its migration, or list it as one no page shows.
+    // A new table: classify it in db/page-change-tables.ts and give it its trigger in its migration.
     expect(unclassified).toEqual([]);
     expect(withTrigger("page_changes")).toEqual(
       expect.arrayContaining(["projects", "project_members", "project_roles", "users", "tasks"]),

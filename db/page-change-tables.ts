@@ -1,0 +1,34 @@
+/**
+ * Which tables' writes drop kept pages (host/page-cache.ts), as the migrations set them up: every
+ * table not listed here has the `page_changes` trigger (0014's `addPageChangeTrigger`: visitors'
+ * pages show it). `tests/integration/page-changes.test.ts` holds the database to these lists, so a
+ * new table is classified here and given its trigger in its own migration.
+ */
+
+/** Shown only on signed-in pages: the `personal_page_changes` trigger (0021's `addPersonalPageChangeTrigger`). */
+export const TABLES_ONLY_SIGNED_IN_PAGES_SHOW = [
+  // A signed-out or expired session must not see its kept pages again.
+  "sessions",
+  "notifications",
+  "project_notification_mutes",
+  "sync_runs",
+  // Smart Summary's per-person 'prepared' marker: only its owner's page reads it.
+  "insight_preparations",
+];
+
+/** Shown on no page: no trigger. */
+export const TABLES_NO_PAGE_SHOWS = [
+  "rate_limit_counters",
+  "github_etags",
+  // Search's word counts and the catalogue's counts: written only by projects' own triggers,
+  // whose writes already send the notice.
+  "search_terms",
+  "search_statistics",
+  "catalogue_counts",
+  // The development identity provider's sign-in records.
+  "dev_idp_records",
+  // Who was told about a like.
+  "like_notices",
+  "kysely_migration",
+  "kysely_migration_lock",
+];
