@@ -70,13 +70,21 @@ function toView(row: InboxRow): NotificationView {
 
 export const INBOX_PAGE_SIZE = 30;
 
-/** The newest notifications first, `limit` of them, optionally older than `beforeSeq` (paging). */
+/**
+ * The newest notifications first, `limit` of them, optionally older than `beforeSeq` (paging).
+ * `unmutedOnly` leaves out muted projects, as the unread count and the hub do (the bell's panel).
+ */
 export async function listNotifications(
   userId: string,
-  { limit = INBOX_PAGE_SIZE, beforeSeq }: { limit?: number; beforeSeq?: number } = {},
+  {
+    limit = INBOX_PAGE_SIZE,
+    beforeSeq,
+    unmutedOnly = false,
+  }: { limit?: number; beforeSeq?: number; unmutedOnly?: boolean } = {},
 ): Promise<NotificationView[]> {
   let query = inboxQuery(userId).orderBy("n.seq", "desc").limit(limit);
   if (beforeSeq !== undefined) query = query.where("n.seq", "<", String(beforeSeq));
+  if (unmutedOnly) query = query.where(sql<boolean>`m.user_id is null`);
   return (await query.execute()).map(toView);
 }
 
@@ -94,7 +102,6 @@ export async function notificationsAfter(userId: string, afterSeq: number, limit
   return rows.map(toView);
 }
 
-/** Unread notifications, muted projects left out. */
 /** How many of a person's notifications are unread, leaving out those of projects they muted. */
 function unreadCountQuery(userId: string) {
   return db

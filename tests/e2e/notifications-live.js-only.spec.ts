@@ -99,3 +99,55 @@ test("a request arriving while the panel is open is listed and approved there; t
   await expect(bellOf(lin)).toHaveAttribute("aria-label", "Notifications, 2 unread");
   await other.close();
 });
+
+test("the panel marks one notification read; its badge counts exactly what it lists as unread", async ({
+  browser,
+  page,
+}) => {
+  test.slow();
+  const { projectId: quiet } = await adminWithProject(page);
+  const { projectId, projectName } = await startOwnProject(page);
+  await page.request.post(`/api/projects/${projectId}/start`, { headers: { Origin: new URL(page.url()).origin } });
+  // One project muted: its requests are listed on the notifications page, not counted, not in the panel.
+  await page.goto(`/work/projects/${quiet}`);
+  await page.getByRole("button", { name: "Mute notifications" }).click();
+  await expect(page.getByRole("button", { name: "Subscribe to notifications" })).toBeVisible();
+  await page.goto("/notifications");
+  await expect(page.getByText("You're all caught up.")).toBeVisible();
+
+  for (const [name, project] of [
+    ["Mo Muted", quiet],
+    ["Una Unread", projectId],
+  ] as const) {
+    const other = await browser.newContext();
+    const asker = await other.newPage();
+    await signUpAsGainer(asker, name);
+    await askToJoin(asker, project);
+    await other.close();
+  }
+  await page.goto("/about");
+  const bell = bellOf(page);
+  await expect(bell).toHaveAttribute("aria-label", "Notifications, 1 unread");
+
+  await bell.click();
+  const panel = page.getByRole("region", { name: "Notifications" });
+  await expect(panel.getByRole("heading", { name: "Notifications · 1 unread" })).toBeVisible();
+  const item = panel.getByRole("listitem").filter({ hasText: `Una Unread asked to join ${projectName}` });
+  await expect(item.getByText("Unread:")).toHaveCount(1);
+  await expect(panel.getByText("Mo Muted asked to join")).toHaveCount(0);
+  await expect(panel.getByText("Unread:")).toHaveCount(1);
+  // Keyboard: the item's own button, named after it.
+  await item.getByRole("button", { name: "Mark as read: New join request" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(bell).toHaveAttribute("aria-label", "Notifications");
+  await expect(panel.getByRole("heading", { name: "Notifications · all read" })).toBeVisible();
+  await expect(panel.getByRole("button", { name: /^Mark as read/ })).toHaveCount(0);
+  // Marking is not opening: the panel stays and so does the page.
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(item).toBeVisible();
+
+  await page.reload();
+  await expect(bellOf(page)).toHaveAttribute("aria-label", "Notifications");
+  await page.goto("/notifications");
+  await expect(page.getByRole("listitem").filter({ hasText: "Mo Muted asked to join" })).toContainText("muted project");
+});

@@ -91,9 +91,11 @@ test("mark read, remove, mark all read and clear all (after confirming); a muted
   await expect(item(page, "New task")).toContainText("muted project");
   await expect(item(page, "New join request")).toContainText("muted project");
 
-  await item(page, "New join request").getByRole("button", { name: "Mark read" }).click();
+  await item(page, "New join request")
+    .getByRole("button", { name: /^Mark as read/ })
+    .click();
   await expect(page.getByRole("status")).toContainText("Marked as read.");
-  await expect(item(page, "New join request").getByRole("button", { name: "Mark read" })).toHaveCount(0);
+  await expect(item(page, "New join request").getByRole("button", { name: /^Mark as read/ })).toHaveCount(0);
   await item(page, "New task")
     .getByRole("button", { name: /^Remove notification/ })
     .click();

@@ -20,7 +20,9 @@ export interface NotificationFeed {
 }
 
 /**
- * The bell's panel (JavaScript only): the signed-in person's latest notifications as JSON.
+ * The bell's panel (JavaScript only): the signed-in person's latest notifications as JSON. Muted
+ * projects are left out, as they are of the badge's count and of live pushes, so the panel lists
+ * exactly what the badge counts (the notifications page has them all).
  * Read with the session cookie; anybody else gets a 401 and nothing of anyone's.
  */
 export async function loader({ request }: LoaderFunctionArgs): Promise<Response> {
@@ -28,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<Response>
   const user = await getOptionalUser(request);
   if (!user) return Response.json({ message: "Authentication required. Please sign in." }, { status: 401, headers });
   const [notifications, bell] = await Promise.all([
-    listNotifications(user.userId, { limit: FEED_SIZE }),
+    listNotifications(user.userId, { limit: FEED_SIZE, unmutedOnly: true }),
     bellState(user.userId),
   ]);
   const pending = await pendingJoinRequestIds(

@@ -244,8 +244,8 @@ function NotificationItem({
       </div>
       <div className="flex shrink-0 gap-2">
         {read ? null : (
-          <ItemForm id={id} intent="read" className={SMALL_BUTTON}>
-            Mark read
+          <ItemForm id={id} intent="read" className={SMALL_BUTTON} label={`Mark as read: ${title}`}>
+            Mark as read
           </ItemForm>
         )}
         <ItemForm id={id} intent="remove" className={SMALL_BUTTON} label={`Remove notification: ${title}`}>
