@@ -5,7 +5,7 @@ import { NotFoundError } from "~/utils/errors.server";
 import type { CatalogueFilters } from "~/schemas/catalogue";
 import { DURATION_RANGES } from "~/schemas/duration-ranges";
 import type { FusedHit } from "~/search/fusion";
-import { hybridSearch } from "~/search/hybrid.server";
+import { hybridRanking, hybridSearch } from "~/search/hybrid.server";
 
 /**
  * Reading projects and templates for the public screens and API. JSON field names follow the
@@ -107,19 +107,9 @@ function toSummary(row: SummaryRow): ProjectSummary {
   };
 }
 
-/** Catalogue filters as SQL: text over name, description and technologies (case-insensitive). */
+/** The catalogue's filters as SQL, all but its search words (q), which rank through the search. */
 function matchesFilters(eb: ProjectsEB, filters: CatalogueFilters) {
   const conditions = [];
-  if (filters.q) {
-    const pattern = `%${filters.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(
-      eb.or([
-        eb("p.name", "ilike", pattern),
-        eb("p.description", "ilike", pattern),
-        sql<boolean>`exists (select 1 from unnest(p.technologies) t where t ilike ${pattern})`,
-      ]),
-    );
-  }
   if (filters.difficulty) conditions.push(eb("p.difficulty", "=", filters.difficulty));
   if (filters.technology)
     conditions.push(
@@ -148,31 +138,58 @@ async function catalogueCounts(): Promise<Record<"running" | "open" | "templates
 
 const isUnfiltered = (filters: CatalogueFilters) => Object.values(filters).every((value) => value === undefined);
 
+/** A page of the catalogue; with search words, each entry's reasons for matching, by id. */
+export interface CataloguePage extends Page<ProjectSummary> {
+  matchedBy?: Record<string, FusedHit["matchedBy"]>;
+}
+
 /**
- * Running projects open for joining, newest first. Projects without an open position are left
- * out, unless none has one: then all are shown (spec section 4, Catalogue).
+ * The one search's ranking for the catalogue's words: the list every search box shows a part of.
+ * A screen showing two lists for the same words asks once and hands it to both.
  */
-export async function listOpenProjects(filters: CatalogueFilters, paging: PageRequest): Promise<Page<ProjectSummary>> {
+export function rankForCatalogue(query: string): Promise<FusedHit[]> {
+  return hybridRanking(db, query);
+}
+
+/**
+ * Running projects open for joining: newest first, or best match first for search words (the
+ * search's ranking, filtered and paged). Projects without an open position are left out, unless
+ * none has one: then all are shown (spec section 4, Catalogue).
+ */
+export async function listOpenProjects(
+  filters: CatalogueFilters,
+  paging: PageRequest,
+  ranking?: Promise<FusedHit[]>,
+): Promise<CataloguePage> {
   const counts = await catalogueCounts();
   const anyOpen = counts.open > 0;
   const base = (eb: ProjectsEB) =>
     eb.and([eb("p.kind", "=", "project"), eb("p.status", "=", "InProgress"), ...(anyOpen ? [hasOpenPosition] : [])]);
-  return listPage(base, filters, paging, anyOpen ? counts.open : counts.running);
+  return listPage(base, filters, paging, anyOpen ? counts.open : counts.running, ranking);
 }
 
-export async function listTemplates(filters: CatalogueFilters, paging: PageRequest): Promise<Page<ProjectSummary>> {
+export async function listTemplates(
+  filters: CatalogueFilters,
+  paging: PageRequest,
+  ranking?: Promise<FusedHit[]>,
+): Promise<CataloguePage> {
   const { templates } = await catalogueCounts();
-  return listPage((eb) => eb("p.kind", "=", "template"), filters, paging, templates);
+  return listPage((eb) => eb("p.kind", "=", "template"), filters, paging, templates, ranking);
 }
+
+type Condition = (eb: ProjectsEB) => ReturnType<ProjectsEB["and"]> | ReturnType<ProjectsEB["eb"]>;
 
 async function listPage(
-  base: (eb: ProjectsEB) => ReturnType<ProjectsEB["and"]> | ReturnType<ProjectsEB["eb"]>,
+  base: Condition,
   filters: CatalogueFilters,
-  { page, pageSize, withTotal = true }: PageRequest,
+  paging: PageRequest,
   /** The whole list's size, when the filters leave it whole. */
   unfilteredTotal: number,
-): Promise<Page<ProjectSummary>> {
+  ranking?: Promise<FusedHit[]>,
+): Promise<CataloguePage> {
   const where = (eb: ProjectsEB) => eb.and([base(eb), matchesFilters(eb, filters)]);
+  if (filters.q) return rankedPage(where, await (ranking ?? rankForCatalogue(filters.q)), paging);
+  const { page, pageSize, withTotal = true } = paging;
   const counted = !withTotal
     ? null
     : isUnfiltered(filters)
@@ -193,6 +210,34 @@ async function listPage(
     counted,
   ]);
   return { items: rows.map(toSummary), total: count ? Number(count.total) : rows.length, page, pageSize };
+}
+
+/**
+ * The search's ranking, narrowed to the list and its filters, then paged: the same entries in the
+ * same order as every other search box shows for these words. Its total is what the search found.
+ */
+async function rankedPage(where: Condition, hits: FusedHit[], { page, pageSize }: PageRequest): Promise<CataloguePage> {
+  const rows =
+    hits.length === 0
+      ? []
+      : await summaryQuery()
+          .where(where)
+          .where(
+            "p.id",
+            "in",
+            hits.map((hit) => hit.id),
+          )
+          .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const listed = hits.filter((hit) => byId.has(hit.id));
+  const shown = listed.slice((page - 1) * pageSize, page * pageSize);
+  return {
+    items: shown.map((hit) => toSummary(byId.get(hit.id)!)),
+    matchedBy: Object.fromEntries(shown.map((hit) => [hit.id, hit.matchedBy])),
+    total: listed.length,
+    page,
+    pageSize,
+  };
 }
 
 /** One project or template with its roles and team; NotFoundError when there is none. */

@@ -80,15 +80,30 @@ export async function hybridSearch(
   db: Kysely<Database>,
   rawQuery: string,
   count: number,
-  options: {
-    embeddings?: EmbeddingsEndpoint | null;
-    /**
-     * The query is a list of names (a profile's skills and interests), not something typed: its
-     * words are spelt right and its neighbours are not phrases, so it skips the typo leg, phrases
-     * and acronyms (a quarter of a match's cost on the demo data: PERFORMANCE.md, "Signed-in pages").
-     */
-    keywords?: boolean;
-  } = {},
+  options: SearchOptions = {},
+): Promise<FusedHit[]> {
+  return (await hybridRanking(db, rawQuery, { ...options, depth: Math.max(LEG_DEPTH, count) })).slice(0, count);
+}
+
+export interface SearchOptions {
+  embeddings?: EmbeddingsEndpoint | null;
+  /**
+   * The query is a list of names (a profile's skills and interests), not something typed: its
+   * words are spelt right and its neighbours are not phrases, so it skips the typo leg, phrases
+   * and acronyms (a quarter of a match's cost on the demo data: PERFORMANCE.md, "Signed-in pages").
+   */
+  keywords?: boolean;
+}
+
+/**
+ * Everything the legs found, fused, best first: each leg ranks `depth` entries (LEG_DEPTH unless
+ * more are asked for). At the usual depth every box's results are a prefix of this one list
+ * (searches for up to LEG_DEPTH results), or, in the catalogue, this list filtered and paged.
+ */
+export async function hybridRanking(
+  db: Kysely<Database>,
+  rawQuery: string,
+  options: SearchOptions & { depth?: number } = {},
 ): Promise<FusedHit[]> {
   // The dev queries with ’ for ', nDCG@6 / recall@12 0.783 / 0.897 → 0.795 / 0.897 (their 'a real
   // nonprofit’s infrastructure' 0.551 → 0.912; folds by alternate id: A 0.834 unchanged, B 0.732 →
@@ -96,7 +111,7 @@ export async function hybridSearch(
   const query = typedQuery(rawQuery);
   const words = [...new Set(splitWords(query))].slice(0, 32);
   if (words.length === 0) return [];
-  const depth = Math.max(LEG_DEPTH, count);
+  const depth = options.depth ?? LEG_DEPTH;
   const endpoint = options.embeddings === undefined ? configuredEndpoint() : options.embeddings;
   // With EMBEDDINGS_URL the query's vector comes from there (the offline one when that fails).
   const remoteVector = endpoint ? remoteQueryVector(endpoint, query) : Promise.resolve(null);
@@ -188,10 +203,7 @@ export async function hybridSearch(
       ),
     closeWordsOrder(db, misspeltCorrected(words, corrections), foundIds, textVersion),
   ]);
-  return fuseByRank({ fullText, semantic }, WEIGHTS, [{ hits: closeWords, weight: CLOSE_WORDS_WEIGHT }]).slice(
-    0,
-    count,
-  );
+  return fuseByRank({ fullText, semantic }, WEIGHTS, [{ hits: closeWords, weight: CLOSE_WORDS_WEIGHT }]);
 }
 
 /** How a person reads why a word matched: 'dashbord → dashboard', 'renters ≈ tenant', 'machine learning ≈ ml'. */

@@ -31,18 +31,54 @@ test("Templates pages through the whole list", async ({ page }) => {
   await expect(templates.getByText("Page 1 of")).toBeVisible();
 });
 
-test("a search term from the address fills the box and filters the cards", async ({ page }) => {
+test("a search term from the address fills the box and ranks the cards", async ({ page }) => {
   await page.goto("/search-projects?q=Firebase");
   await expect(page.getByRole("searchbox", { name: "Search projects" })).toHaveValue("Firebase");
   const cards = section(page, "Projects Open for Joining").getByRole("article");
   await expect(cards.first()).toBeVisible();
-  for (const card of await cards.all()) await expect(card).toContainText(/firebase/i);
+  await expect(cards.first()).toContainText(/firebase/i);
+  await expect(cards.first()).toContainText("Matched: firebase");
 });
+
+// Issue 34: the visitor's box is the one ranked search, signed out, with or without JavaScript.
+for (const width of [390, 1280]) {
+  test(`a visitor's words are ranked, each card says why (${width} px)`, async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
+    await page.setViewportSize({ width, height: 900 });
+    const open = section(page, "Projects Open for Joining");
+    const searches: [string, RegExp, RegExp][] = [
+      ["help a food bank", /Food Pantry Inventory Tracker/, /Matched: (help, )?food, bank/],
+      ["track donations", /Neighborhood Grocery Donation Log/, /Matched: donations/],
+      ["food pantry invetory", /Food Pantry Inventory Tracker/, /Spelling: invetory → inventory/],
+    ];
+    for (const [index, [words, expected, reason]] of searches.entries()) {
+      await page.goto("/search-projects");
+      const box = page.getByRole("searchbox", { name: "Search projects" });
+      await box.fill(words);
+      if (javaScriptEnabled) await box.press("Enter");
+      else await page.getByRole("button", { name: "Search", exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(words).replace(/%20/g, "\\+")}`));
+      await expect(page.getByText("No active projects available for joining")).toHaveCount(0);
+      const cards = open.getByRole("article");
+      await expect(cards.first()).toBeVisible();
+      // Best first: what the words ask for is among the first cards, with its reason.
+      const top = cards.filter({ hasText: expected }).first();
+      await expect(top).toBeVisible();
+      await expect(top).toContainText(reason);
+      expect(await cards.count()).toBeLessThanOrEqual(8);
+      for (const card of await cards.all()) await expect(card).toContainText(/Matched|Spelling|Similar meaning/);
+      const shot = testInfo.outputPath(`catalogue-search-${index}-${width}.png`);
+      await page.screenshot({ path: shot, fullPage: width === 390 ? false : true });
+    }
+  });
+}
 
 test("typing a term and searching filters; nonsense finds nothing", async ({ page, javaScriptEnabled }) => {
   await page.goto("/search-projects");
   const box = page.getByRole("searchbox", { name: "Search projects" });
-  await box.fill("zzqxj nothing like this");
+  await box.fill("zzqxj wvvkq");
   if (javaScriptEnabled) await box.press("Enter");
   else await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page).toHaveURL(/q=zzqxj/);

@@ -7,12 +7,15 @@ import { TabLinks } from "~/components/tab-links";
 import { logger } from "~/logger.server";
 import {
   listFilterOptions,
+  type CataloguePage,
   listOpenProjects,
   listTemplates,
   type Page,
   type ProjectSummary,
 } from "~/models/project.server";
+  rankForCatalogue,
 import { type CatalogueFilters, catalogueFiltersSchema } from "~/schemas/catalogue";
+import { explainMatch } from "~/search/explain";
 import { DURATION_RANGES } from "~/schemas/duration-ranges";
 import { sharedPageHeaders } from "~/utils/shared-cache";
 
@@ -53,15 +56,24 @@ function readFilters(params: URLSearchParams): CatalogueFilters {
   return filters;
 }
 
-type Section = { page: Page<ProjectSummary> | null; hasMore: boolean; counted: boolean };
+/** A search's card says why it matched ('Matched: food, bank'), as on /search-result. */
+type Card = ProjectSummary & { matchReason?: string };
+type Section = { page: Page<Card> | null; hasMore: boolean; counted: boolean };
 
-async function loadSection(
-  load: () => Promise<Page<ProjectSummary>>,
-  what: string,
-  limit: number | null,
-): Promise<Section> {
+function withReasons({ matchedBy, ...page }: CataloguePage): Page<Card> {
+  if (!matchedBy) return page;
+  return {
+    ...page,
+    items: page.items.map((item) => {
+      const reasons = matchedBy[item.projectId];
+      return reasons ? { ...item, matchReason: explainMatch(reasons) } : item;
+    }),
+  };
+}
+
+async function loadSection(load: () => Promise<CataloguePage>, what: string, limit: number | null): Promise<Section> {
   try {
-    const page = await load();
+    const page = withReasons(await load());
     if (limit === null) return { page, hasMore: page.page * page.pageSize < page.total, counted: true };
     return { page: { ...page, items: page.items.slice(0, limit) }, hasMore: page.items.length > limit, counted: false };
   } catch (error) {
@@ -81,10 +93,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [open, templates, options] = await Promise.all([
     tab === "templates"
       ? null
-      : loadSection(() => listOpenProjects(filters, paging), "open projects", tab === "all" ? ALL_TAB_CARDS : null),
+      : loadSection(
+          () => listOpenProjects(filters, paging, ranking),
+          "open projects",
+          tab === "all" ? ALL_TAB_CARDS : null,
+        ),
     tab === "open"
+  // Search words go through the one search (as on /search-result), asked once for both sections.
+  const ranking = filters.q ? rankForCatalogue(filters.q) : undefined;
+  ranking?.catch(() => {}); // each section that awaits it reports its failure
       ? null
-      : loadSection(() => listTemplates(filters, paging), "templates", tab === "all" ? ALL_TAB_CARDS : null),
+      : loadSection(() => listTemplates(filters, paging, ranking), "templates", tab === "all" ? ALL_TAB_CARDS : null),
     listFilterOptions().catch(() => ({ technologies: [], languages: [] })),
   ]);
   return { tab: tab as Tab, page, filters, open, templates, options };
