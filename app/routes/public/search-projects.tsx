@@ -6,16 +6,16 @@ import { ProjectGrid } from "~/components/project-grid";
 import { TabLinks } from "~/components/tab-links";
 import { logger } from "~/logger.server";
 import {
-  listFilterOptions,
   type CataloguePage,
+  listFilterOptions,
   listOpenProjects,
   listTemplates,
   type Page,
   type ProjectSummary,
-} from "~/models/project.server";
   rankForCatalogue,
-import { type CatalogueFilters, catalogueFiltersSchema } from "~/schemas/catalogue";
+} from "~/models/project.server";
 import { explainMatch } from "~/search/explain";
+import { type CatalogueFilters, catalogueFiltersSchema } from "~/schemas/catalogue";
 import { DURATION_RANGES } from "~/schemas/duration-ranges";
 import { sharedPageHeaders } from "~/utils/shared-cache";
 
@@ -90,6 +90,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // without counting the whole catalogue.
   const paging =
     tab === "all" ? { page: 1, pageSize: ALL_TAB_CARDS + 1, withTotal: false } : { page, pageSize: PAGE_SIZE };
+  // Search words go through the one search (as on /search-result), asked once for both sections.
+  const ranking = filters.q ? rankForCatalogue(filters.q) : undefined;
+  ranking?.catch(() => {}); // each section that awaits it reports its failure
   const [open, templates, options] = await Promise.all([
     tab === "templates"
       ? null
@@ -99,9 +102,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
           tab === "all" ? ALL_TAB_CARDS : null,
         ),
     tab === "open"
-  // Search words go through the one search (as on /search-result), asked once for both sections.
-  const ranking = filters.q ? rankForCatalogue(filters.q) : undefined;
-  ranking?.catch(() => {}); // each section that awaits it reports its failure
       ? null
       : loadSection(() => listTemplates(filters, paging, ranking), "templates", tab === "all" ? ALL_TAB_CARDS : null),
     listFilterOptions().catch(() => ({ technologies: [], languages: [] })),
