@@ -1,6 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { config } from "~/config.server";
-import { startJobs } from "~/jobs/index.server";
+import { describe, expect, it } from "vitest";
 import { repositoriesDueForSync, RESYNC_AFTER_MS } from "~/jobs/sync-repository.server";
 import { linkRepository } from "~/models/project-lifecycle.server";
 import * as contributionsRoute from "~/routes/api/github/contributions";
@@ -11,22 +9,10 @@ import * as syncStatusRoute from "~/routes/api/github/sync-status";
 import * as validateUrlRoute from "~/routes/api/github/validate-url";
 import { apiRequest, routeContext as context } from "../fixtures/api";
 import { addMember, createProject, createUser } from "../fixtures/factories";
-import { FakeGitHub } from "../fixtures/github-api";
+import { fakeGitHubForThisFile } from "../fixtures/fake-github";
 
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
-const fake = new FakeGitHub();
-let previousApiUrl: string;
-
-beforeAll(async () => {
-  previousApiUrl = config.GITHUB_API_URL;
-  config.GITHUB_API_URL = await fake.start();
-  // Syncs run as jobs: this file's queue works them as an instance would.
-  await startJobs();
-});
-afterAll(async () => {
-  config.GITHUB_API_URL = previousApiUrl;
-  await fake.stop();
-});
+const fake = fakeGitHubForThisFile();
 
 type Route = {
   action: (args: { request: Request; params: Record<string, string>; context: typeof context }) => unknown;

@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { config } from "~/config.server";
+import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { ACHIEVEMENTS, awardAchievements, listAchievements } from "~/insights/achievements.server";
 import { getInsights, prepareInsights } from "~/insights/insights.server";
-import { startJobs } from "~/jobs/index.server";
 import { createPost, likePost } from "~/models/forum.server";
 import { createJoinRequest, decideJoinRequest } from "~/models/join-request.server";
 import { getProfile } from "~/models/profile-view.server";
@@ -11,21 +9,11 @@ import { linkRepository } from "~/models/project-lifecycle.server";
 import { setTaskStatus } from "~/models/task.server";
 import type { CurrentUser } from "~/models/user.server";
 import { addMember, createProject, createUser } from "../fixtures/factories";
-import { FakeGitHub } from "../fixtures/github-api";
+import { fakeGitHubForThisFile } from "../fixtures/fake-github";
 
 /** Achievements are awarded by the events themselves, in their transaction, with a notification. */
 
-const fake = new FakeGitHub();
-let previousApiUrl: string;
-beforeAll(async () => {
-  previousApiUrl = config.GITHUB_API_URL;
-  config.GITHUB_API_URL = await fake.start();
-  await startJobs();
-});
-afterAll(async () => {
-  config.GITHUB_API_URL = previousApiUrl;
-  await fake.stop();
-});
+const fake = fakeGitHubForThisFile();
 
 async function earnedKeys(user: CurrentUser): Promise<string[]> {
   const rows = await db
@@ -58,16 +46,96 @@ describe("achievements catalogue", () => {
   });
 });
 
+describe("telling", () => {
+  it("several achievements earned by one event are one notification", async () => {
+    const user = await createUser();
+    const projectId = await createProject({ admin: user });
+    await db
+      .insertInto("tasks")
+      .values({ project_id: projectId, title: "Done", assignee_id: user.userId, status: "Done" })
+      .execute();
+    // One event (a first post) finds three goals reached: membership, a done task, the post.
+    await createPost(user, { projectId, content: "Hello team" });
+    expect(await earnedKeys(user)).toEqual(["first-post", "first-project", "first-task"]);
+    expect(await achievementNotifications(user)).toEqual([
+      {
+        title: "Achievements earned",
+        message: 'You earned 3 achievements: "First Project", "First Task Done" and "First Post".',
+        link: "/ai-insight",
+        data: {
+          achievementKeys: ["first-project", "first-task", "first-post"],
+          titles: ["First Project", "First Task Done", "First Post"],
+        },
+      },
+    ]);
+  });
+
+  it("a first evaluation records past activity silently; only what comes after is news", async () => {
+    // Someone whose activity predates their achievements (like the demo people): never evaluated.
+    const veteran = await createUser();
+    await db.deleteFrom("user_achievements").where("user_id", "=", veteran.userId).execute();
+    const projectIds = [await createProject({ admin: veteran }), await createProject(), await createProject()];
+    for (const projectId of projectIds.slice(1)) await addMember(projectId, veteran);
+    await db
+      .insertInto("forum_posts")
+      .values([1, 2, 3, 4].map((n) => ({ project_id: projectIds[0]!, author_id: veteran.userId, content: `Old ${n}` })))
+      .execute();
+
+    // Their first action as an admin: a decision on a join request (told to them, the request).
+    const requester = await createUser();
+    const request = await createJoinRequest(requester, projectIds[0]!, { requestedRole: "Developer" });
+    const unreadBefore = await unread(veteran);
+    await decideJoinRequest(veteran, projectIds[0]!, request.joinRequestId, { isApproved: true });
+    expect(await earnedKeys(veteran)).toEqual(
+      expect.arrayContaining(["first-decision", "first-post", "first-project", "team-player"]),
+    );
+    expect(await achievementNotifications(veteran)).toEqual([]);
+    expect(await unread(veteran)).toBe(unreadBefore);
+
+    // The fifth post is new: told, once.
+    await createPost(veteran, { projectId: projectIds[0]!, content: "Fifth" });
+    expect((await achievementNotifications(veteran)).map((n) => n.message)).toEqual([
+      'You earned "Conversation Starter": Write five forum posts.',
+    ]);
+  });
+
+  it("a new person starts evaluated: their first steps are news", async () => {
+    const newcomer = await createUser();
+    const rows = await db
+      .selectFrom("user_achievements")
+      .select(["earned_at"])
+      .where("user_id", "=", newcomer.userId)
+      .execute();
+    expect(rows).toHaveLength(ACHIEVEMENTS.length);
+    expect(rows.every((row) => row.earned_at === null)).toBe(true);
+    const projectId = await createProject();
+    await addMember(projectId, newcomer);
+    await createPost(newcomer, { projectId, content: "Hi" });
+    expect((await achievementNotifications(newcomer)).map((n) => n.title)).toEqual(["Achievements earned"]);
+  });
+});
+
+async function unread(user: CurrentUser): Promise<number> {
+  const row = await db
+    .selectFrom("notifications")
+    .select(db.fn.countAll<number>().as("n"))
+    .where("user_id", "=", user.userId)
+    .where("read_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 describe("awarding", () => {
   it("completing an assigned task earns 'First Task Done' and tells the person, once", async () => {
     const user = await createUser();
     const projectId = await createProject({ admin: user });
+    await awardAchievements(db, user.userId); // as starting a project does: "First Project"
     const tasks = await db
       .insertInto("tasks")
       .values([1, 2].map((n) => ({ project_id: projectId, title: `T${n}`, assignee_id: user.userId })))
       .returning("id")
       .execute();
-    expect(await earnedKeys(user)).toEqual([]);
+    expect(await earnedKeys(user)).toEqual(["first-project"]);
     await setTaskStatus(user, tasks[0]!.id, { status: "Done" });
     expect(await earnedKeys(user)).toContain("first-task");
     await setTaskStatus(user, tasks[1]!.id, { status: "Done" });
@@ -103,6 +171,7 @@ describe("awarding", () => {
   it("a first post earns 'First Post'; likes from others earn 'Appreciated' and, at ten, 'Crowd Favourite'", async () => {
     const author = await createUser();
     const projectId = await createProject({ admin: author });
+    await awardAchievements(db, author.userId); // as starting a project does: "First Project"
     const post = await createPost(author, { projectId, content: "Hello" });
     expect(await earnedKeys(author)).toEqual(expect.arrayContaining(["first-post"]));
     await likePost(author, post.postId, { liked: true });
