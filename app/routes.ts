@@ -97,6 +97,9 @@ export default [
       route("subtasks", "routes/api/tasks/subtasks.ts"),
       route("subtasks/:subtaskId", "routes/api/tasks/subtask.ts"),
       route("subtasks/:subtaskId/toggle", "routes/api/tasks/subtask-toggle.ts"),
+      route("comments", "routes/api/tasks/comments.ts"),
+      route("comments/:commentId", "routes/api/tasks/comment.ts"),
+      route("events", "routes/api/tasks/events.ts"),
     ]),
     route("milestones", "routes/api/milestones/milestones.ts"),
     ...prefix("milestones/:milestoneId", [

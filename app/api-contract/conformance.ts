@@ -42,6 +42,8 @@ import type {
 import type { getProjectDetail, listOpenProjects, listTemplates, searchProjects } from "~/models/project.server";
 import type { addSubtask, renameSubtask, toggleSubtask } from "~/models/subtask.server";
 import type { createTask, getTask, pageTasks, updateTask } from "~/models/task.server";
+import type { addComment, editComment, listTaskComments } from "~/models/task-comment.server";
+import type { listTaskEvents } from "~/models/task-event.server";
 import type { CurrentUser } from "~/models/user.server";
 import type * as responses from "./responses";
 import type { z } from "./zod";
@@ -82,6 +84,10 @@ export type ModelsFitTheContract = [
   Fits<Returned<typeof getTask>, Body<typeof responses.taskDetail>>,
   Fits<Returned<typeof createTask>, Body<typeof responses.taskCard>>,
   Fits<Returned<typeof updateTask>, Body<typeof responses.taskCard>>,
+  Fits<Item<Returned<typeof listTaskComments>["items"]>, Body<typeof responses.taskComment>>,
+  Fits<Returned<typeof addComment>, Body<typeof responses.taskComment>>,
+  Fits<Returned<typeof editComment>, Body<typeof responses.taskComment>>,
+  Fits<Item<Returned<typeof listTaskEvents>["items"]>, Body<typeof responses.taskEvent>>,
   Fits<Returned<typeof addSubtask>, Body<typeof responses.subtask>>,
   Fits<Returned<typeof renameSubtask>, Body<typeof responses.subtask>>,
   Fits<Returned<typeof toggleSubtask>, Body<typeof responses.subtask>>,

@@ -268,6 +268,31 @@ export const subtask = object({
 
 export const taskDetail = object({ ...taskCardShape, subtasks: z.array(subtask) }).openapi("TaskDetail");
 
+export const taskComment = object({
+  commentId: id,
+  taskId: id,
+  content: z.string(),
+  authorUserId: id,
+  authorName: z.string(),
+  createdAtUtc: timestamp,
+  updatedAtUtc: timestamp.nullable(),
+  canEdit: z.boolean(),
+  canDelete: z.boolean(),
+}).openapi("TaskComment");
+
+export const taskEvent = object({
+  eventId: id,
+  kind: z.string().openapi({
+    description:
+      "created, edited, status, assigned, subtask_added, subtask_done, comment_added; later features add kinds.",
+  }),
+  detail: z.record(z.unknown()).openapi({ description: "What changed: e.g. {field, from, to} for edited." }),
+  summary: z.string(),
+  actorUserId: id.nullable(),
+  actorName: z.string(),
+  createdAtUtc: timestamp,
+}).openapi("TaskEvent");
+
 export const milestone = object({
   milestoneId: id,
   projectId: id,

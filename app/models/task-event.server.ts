@@ -2,6 +2,8 @@ import { sql } from "kysely";
 import type { DB } from "#db/connection";
 import { db } from "~/db.server";
 import { describeTaskEvent, type TaskEventKind } from "~/utils/task-event-text";
+import type { CurrentUser } from "~/models/user.server";
+import { requireTaskAccess } from "./membership.server";
 import type { Page } from "./project.server";
 
 /**
@@ -88,4 +90,14 @@ export async function pageTaskEvents(
     page: paging.page,
     pageSize: paging.pageSize,
   };
+}
+
+/** A task's history for the API: members of its project only. */
+export async function listTaskEvents(
+  actor: CurrentUser,
+  taskId: string,
+  paging: { page: number; pageSize: number },
+): Promise<Page<TaskEventView>> {
+  await requireTaskAccess(db, actor, taskId);
+  return pageTaskEvents(taskId, paging);
 }

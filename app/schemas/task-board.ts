@@ -24,7 +24,8 @@ const SORT_BY = { CreatedAtUtc: "createdAt", Priority: "priority", DueAtUtc: "du
 /**
  * The API's task lists (spec section 7): GET /api/projects/{id}/tasks/my-tasks (includeCompleted
  * defaults to false) and /board (true), with the spec's includeCompleted and sortBy, and the
- * dashboard's status, sort, page and pageSize. A page holds up to 500 tasks, 100 by default.
+ * dashboard's status, sort, page and pageSize, and the board's filters (assignee, milestoneId,
+ * priority, type, q). A page holds up to 500 tasks, 100 by default.
  */
 export function taskListApiQueryFields(includeCompletedByDefault: boolean) {
   return taskBoardQuerySchema.extend({
@@ -39,12 +40,15 @@ export function taskListApiQueryFields(includeCompletedByDefault: boolean) {
   });
 }
 
-/** The query above, with sortBy folded into sort (what the routes read). */
+/** The query above, with sortBy folded into sort and the board's filters together (what the routes read). */
 export function taskListApiQuerySchema(includeCompletedByDefault: boolean) {
-  return taskListApiQueryFields(includeCompletedByDefault).transform(({ sortBy, sort, ...rest }) => ({
-    ...rest,
-    sort: sortBy ? SORT_BY[sortBy] : (sort ?? "priority"),
-  }));
+  return taskListApiQueryFields(includeCompletedByDefault).transform(
+    ({ sortBy, sort, assignee, milestoneId, priority, type, q, ...rest }) => ({
+      ...rest,
+      sort: sortBy ? SORT_BY[sortBy] : (sort ?? "priority"),
+      filters: { assignee, milestoneId, priority, type, q },
+    }),
+  );
 }
 
 /**

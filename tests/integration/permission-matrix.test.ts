@@ -170,7 +170,8 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/projects/:projectId/tasks/board": { expected: of(401, 403, 200, 200) },
   "GET /api/tasks/:taskId": { expected: of(401, 403, 200, 200) },
   "PUT /api/tasks/:taskId": { expected: of(401, 403, 200, 200), body: () => ({ status: "Done" }) },
-  "DELETE /api/tasks/:taskId": { expected: of(401, 403, 204, 204) },
+  // The task is the admin's: deleting is its creator's or an admin's, editing any member's.
+  "DELETE /api/tasks/:taskId": { expected: of(401, 403, 403, 204) },
   "POST /api/tasks/:taskId/subtasks": { expected: of(401, 403, 201, 201), body: () => ({ title: "Matrix step" }) },
   "PUT /api/tasks/:taskId/subtasks/:subtaskId": {
     expected: of(401, 403, 200, 200),
@@ -178,6 +179,15 @@ const MATRIX: Record<string, Entry> = {
   },
   "DELETE /api/tasks/:taskId/subtasks/:subtaskId": { expected: of(401, 403, 204, 204) },
   "PUT /api/tasks/:taskId/subtasks/:subtaskId/toggle": { expected: of(401, 403, 200, 200), body: () => ({}) },
+  // The comment is the member's: only they may edit it; they or an admin may delete it.
+  "GET /api/tasks/:taskId/comments": { expected: of(401, 403, 200, 200) },
+  "POST /api/tasks/:taskId/comments": { expected: of(401, 403, 201, 201), body: () => ({ content: "Matrix comment" }) },
+  "PUT /api/tasks/:taskId/comments/:commentId": {
+    expected: of(401, 403, 200, 403),
+    body: () => ({ content: "Edited comment" }),
+  },
+  "DELETE /api/tasks/:taskId/comments/:commentId": { expected: of(401, 403, 204, 204) },
+  "GET /api/tasks/:taskId/events": { expected: of(401, 403, 200, 200) },
 
   // API: milestones: every member plans them (spec: no finer roles than membership).
   "GET /api/milestones": { expected: of(401, 403, 200, 200), query: (w) => `?projectId=${w.params.projectId}` },
