@@ -141,3 +141,31 @@ test("the Filters toggle says whether it is open", async ({ page }) => {
   await expect(toggle).toContainText("Hide");
   await expect(page.getByLabel("Difficulty")).toBeVisible();
 });
+
+// Issue 33: the address holds the trimmed term and no empty filters, with or without JavaScript
+// (without it the browser sends every field and the server redirects to the clean address).
+test("the term goes into q trimmed; empty filters stay out of the address", async ({ page, javaScriptEnabled }) => {
+  await page.goto("/search-projects");
+  const box = page.getByRole("searchbox", { name: "Search projects" });
+  await box.fill("   react   ");
+  if (javaScriptEnabled) await box.press("Enter");
+  else await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/\/search-projects\?q=react$/);
+  await expect(box).toHaveValue("react");
+
+  await page.getByText("Filters", { exact: true }).click();
+  await box.fill("  ");
+  await page.getByLabel("Difficulty").selectOption("Beginner");
+  await page.getByRole("button", { name: "Apply filters" }).click();
+  await expect(page).toHaveURL(/\/search-projects\?difficulty=Beginner$/);
+  await expect(page.getByText("Filters (1)")).toBeVisible();
+});
+
+test("a blank term on a bare catalogue does nothing", async ({ page, javaScriptEnabled }) => {
+  await page.goto("/search-projects?tab=open");
+  const box = page.getByRole("searchbox", { name: "Search projects" });
+  await box.fill("   ");
+  if (javaScriptEnabled) await box.press("Enter");
+  else await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/\/search-projects\?tab=open$/);
+});

@@ -1,7 +1,8 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { Pagination } from "~/components/pagination";
+import { useCleanGetSubmit } from "~/hooks/use-clean-get-submit";
 import { ProjectGrid } from "~/components/project-grid";
 import { TabLinks } from "~/components/tab-links";
 import { logger } from "~/logger.server";
@@ -17,6 +18,7 @@ import {
 import { explainMatch } from "~/search/explain";
 import { type CatalogueFilters, catalogueFiltersSchema } from "~/schemas/catalogue";
 import { DURATION_RANGES } from "~/schemas/duration-ranges";
+import { cleanerUrl } from "~/utils/clean-query";
 import { sharedPageHeaders } from "~/utils/shared-cache";
 
 /** Visitors all see the same page: shared caches may keep it briefly. */
@@ -83,6 +85,9 @@ async function loadSection(load: () => Promise<CataloguePage>, what: string, lim
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // The form without JavaScript sends `q=+++x+++&difficulty=`: one redirect to the clean address.
+  const clean = cleanerUrl(new URL(request.url));
+  if (clean) throw redirect(clean);
   const params = new URL(request.url).searchParams;
   const { tab, page } = screenQuerySchema.parse(Object.fromEntries(params));
   const filters = readFilters(params);
@@ -113,6 +118,7 @@ export default function Catalogue() {
   const { tab, filters, open, templates, options } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigation = useNavigation();
+  const submitClean = useCleanGetSubmit("/search-projects");
   const search = new URLSearchParams(location.search);
   const loading = navigation.state === "loading" && navigation.location.pathname === "/search-projects";
   const activeFilters = (["difficulty", "technology", "language", "duration"] as const).filter((key) => filters[key]);
@@ -139,7 +145,7 @@ export default function Catalogue() {
     <div className="container-page py-8">
       <h1 className="text-3xl font-bold">Projects</h1>
 
-      <Form method="get" action="/search-projects" role="search" className="mt-5 space-y-3">
+      <Form method="get" action="/search-projects" role="search" className="mt-5 space-y-3" onSubmit={submitClean}>
         {tab !== "all" ? <input type="hidden" name="tab" value={tab} /> : null}
         <div className="flex max-w-2xl items-center gap-2">
           <label htmlFor="catalogue-q" className="sr-only">
