@@ -8,7 +8,7 @@ import * as projectPostsRoute from "~/routes/api/forum/project-posts";
 import * as replyRoute from "~/routes/api/forum/reply";
 import * as replyLikeRoute from "~/routes/api/forum/reply-like";
 import * as repliesRoute from "~/routes/api/forum/replies";
-import { addMember, createProject, createUser } from "../fixtures/factories";
+import { projectTeam } from "../fixtures/project-team";
 import { apiRequest, routeContext as context } from "../fixtures/api";
 
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
@@ -26,15 +26,6 @@ async function call(
     params: options.params ?? {},
     context,
   })) as Response;
-}
-
-async function setup() {
-  const admin = await createUser({ name: "Ada Admin" });
-  const member = await createUser({ name: "Max Member" });
-  const outsider = await createUser({ name: "Olga Outsider" });
-  const projectId = await createProject({ admin });
-  await addMember(projectId, member);
-  return { admin, member, outsider, projectId };
 }
 
 async function counts(projectId: string) {
@@ -60,7 +51,7 @@ async function counts(projectId: string) {
 
 describe("forum API", () => {
   it("posts: anonymous 401, non-member 403 writing nothing, member 201 and list, admin sees it", async () => {
-    const { admin, member, outsider, projectId } = await setup();
+    const { admin, member, outsider, projectId } = await projectTeam();
     const create = (user: CurrentUser | undefined, body: unknown) =>
       call(postsRoute, "/api/forum/posts", { method: "POST", user, body });
 
@@ -120,7 +111,7 @@ describe("forum API", () => {
   });
 
   it("one post: GET, PUT by its author, DELETE by its author or an admin", async () => {
-    const { admin, member, outsider, projectId } = await setup();
+    const { admin, member, outsider, projectId } = await projectTeam();
     const post = await (
       await call(postsRoute, "/api/forum/posts", { method: "POST", user: member, body: { projectId, content: "Mine" } })
     ).json();
@@ -152,7 +143,7 @@ describe("forum API", () => {
   });
 
   it("replies and likes: the matrix, and each write returns the updated item", async () => {
-    const { admin, member, outsider, projectId } = await setup();
+    const { admin, member, outsider, projectId } = await projectTeam();
     const post = await (
       await call(postsRoute, "/api/forum/posts", { method: "POST", user: admin, body: { projectId, content: "Post" } })
     ).json();

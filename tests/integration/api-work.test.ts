@@ -1,22 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import type { CurrentUser } from "~/models/user.server";
-import { addMember, createProject, createUser } from "../fixtures/factories";
+import { projectTeam } from "../fixtures/project-team";
 import { callApi } from "../fixtures/api";
 
 /** The work area's JSON API (spec section 7, Tasks and milestones), called through app/routes.ts. */
 
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-async function setup() {
-  const admin = await createUser({ name: "Ada Admin" });
-  const member = await createUser({ name: "Max Member" });
-  const outsider = await createUser({ name: "Olga Outsider" });
-  const projectId = await createProject({ admin });
-  await addMember(projectId, member);
-  return { admin, member, outsider, projectId };
-}
 
 const api = (method: string, path: string, user?: CurrentUser, body?: unknown) => callApi(path, { method, user, body });
 
@@ -44,7 +35,7 @@ async function rows(projectId: string) {
 
 describe("tasks API", () => {
   it("create: 401, 403 writing nothing, 400 by field, 404; members get 201 with the spec's fields", async () => {
-    const { admin, member, outsider, projectId } = await setup();
+    const { admin, member, outsider, projectId } = await projectTeam();
     const create = (user: CurrentUser | undefined, body: unknown, id = projectId) =>
       json(api("POST", `/api/projects/${id}/tasks`, user, body));
 
@@ -102,7 +93,7 @@ describe("tasks API", () => {
   });
 
   it("my-tasks and board: the caller's open tasks, or all of them, paged; same matrix", async () => {
-    const { admin, member, outsider, projectId } = await setup();
+    const { admin, member, outsider, projectId } = await projectTeam();
     const create = (user: CurrentUser, body: object) =>
       json(api("POST", `/api/projects/${projectId}/tasks`, user, body)).then((answer) => answer.body);
     const first = await create(member, { title: "First", assigneeId: member.userId, priority: "Low" });
@@ -150,7 +141,7 @@ describe("tasks API", () => {
   });
 
   it("one task: GET with subtasks, PUT fields and status, DELETE; members of its project only", async () => {
-    const { admin, member, outsider, projectId } = await setup();
+    const { admin, member, outsider, projectId } = await projectTeam();
     const task = (await json(api("POST", `/api/projects/${projectId}/tasks`, member, { title: "Mine" }))).body;
     const one = (method: string, user: CurrentUser | undefined, body?: unknown, id = task.taskId as string) =>
       json(api(method, `/api/tasks/${id}`, user, body));
@@ -202,7 +193,7 @@ describe("tasks API", () => {
   });
 
   it("subtasks: add at max + 1, rename, toggle, delete; the matrix; another task's subtask is 404", async () => {
-    const { member, outsider, projectId } = await setup();
+    const { member, outsider, projectId } = await projectTeam();
     const task = (await json(api("POST", `/api/projects/${projectId}/tasks`, member, { title: "Checklist" }))).body;
     const add = (user: CurrentUser | undefined, body: unknown, id = task.taskId as string) =>
       json(api("POST", `/api/tasks/${id}/subtasks`, user, body));
@@ -252,7 +243,7 @@ describe("tasks API", () => {
 
 describe("milestones API", () => {
   it("list and create: 401, 403, 404, 400 with the form's messages; 201 Planned at the end", async () => {
-    const { admin, member, outsider, projectId } = await setup();
+    const { admin, member, outsider, projectId } = await projectTeam();
     const list = (user: CurrentUser | undefined, search: string) => json(api("GET", `/api/milestones${search}`, user));
     expect((await list(undefined, `?projectId=${projectId}`)).status).toBe(401);
     expect((await list(outsider, `?projectId=${projectId}`)).status).toBe(403);
@@ -318,7 +309,7 @@ describe("milestones API", () => {
   });
 
   it("one milestone: GET, PUT, PUT status between any two, DELETE leaving its tasks", async () => {
-    const { member, outsider, projectId } = await setup();
+    const { member, outsider, projectId } = await projectTeam();
     const milestone = (
       await json(api("POST", "/api/milestones", member, { projectId, title: "Beta", targetDateUtc: inDays(9) }))
     ).body;

@@ -66,15 +66,15 @@ describe("email privacy", () => {
 
   it("an email made public shows to everyone, on the public API too", async () => {
     const person = await createUser({ role: null, profileCompleted: false });
-    await saveMentorProfile(person, person.userId, {
+    const profile = {
       fullName: "Otto Open",
       biography: "Write to me.",
       currentRole: "Engineer",
       yearsOfExperience: 10,
       availability: mentorProfileSchema.shape.availability.options[0],
       expertise: ["Web Development"],
-      showEmail: true,
-    });
+    };
+    await saveMentorProfile(person, person.userId, { ...profile, showEmail: true });
     const open = await publicProfileRoute.loader({
       request: await apiRequest(`/api/users/public/mentor/${person.userId}/profile`),
       params: { role: "mentor", id: person.userId },
@@ -86,14 +86,7 @@ describe("email privacy", () => {
       person.emailAddress,
     );
     // Changing one's mind hides it again.
-    await saveMentorProfile(await refreshed(person), person.userId, {
-      fullName: "Otto Open",
-      biography: "Write to me.",
-      currentRole: "Engineer",
-      yearsOfExperience: 10,
-      availability: mentorProfileSchema.shape.availability.options[0],
-      expertise: ["Web Development"],
-    });
+    await saveMentorProfile(await refreshed(person), person.userId, profile);
     expect(await getProfile(person.userId, { viewer: await createUser() })).not.toHaveProperty("email");
   });
 });
