@@ -169,59 +169,107 @@ export async function listAchievements(executor: DB, userId: string): Promise<Ac
   return achievementStatuses(counts, earned);
 }
 
+/** Several achievements earned together: "A", "B" and "C". */
+function titleList(titles: string[]): string {
+  const quoted = titles.map((title) => `"${title}"`);
+  return quoted.length > 1 ? `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1)}` : (quoted[0] ?? "");
+}
+
 /**
  * Called by every event that can move a count, inside its transaction: records the achievements
- * whose goal the person has now reached and tells them of each new one.
+ * whose goal the person has now reached and tells them in one notification, however many there
+ * are. The first time a person's achievements are evaluated (someone whose activity predates
+ * them, such as the demo people) everything is recorded silently: that is their past, not news,
+ * and it would bury what is (issue 33). `startAchievements` evaluates a new person at sign-up,
+ * so their own first steps are news. With `silent`, a back-fill records without telling.
  */
-export async function awardAchievements(trx: DB, userId: string): Promise<string[]> {
-  const counts = await readActivityCounts(trx, userId);
-  const reached = ACHIEVEMENTS.filter((entry) => progressOf(entry, counts) >= 100);
-  if (reached.length === 0) return [];
+export async function awardAchievements(
+  trx: DB,
+  userId: string,
+  { silent = false }: { silent?: boolean } = {},
+): Promise<string[]> {
+  const [counts, known] = await Promise.all([
+    readActivityCounts(trx, userId),
+    trx
+      .selectFrom("user_achievements as ua")
+      .innerJoin("achievements as a", "a.id", "ua.achievement_id")
+      .select(["a.key", "ua.earned_at"])
+      .where("ua.user_id", "=", userId)
+      .execute(),
+  ]);
+  const firstEvaluation = known.length === 0;
+  const earnedBefore = new Set(known.filter((row) => row.earned_at !== null).map((row) => row.key));
   const now = new Date();
-  const inserted = await trx
+  // One row per achievement once evaluated: the earned ones dated, the others with their progress.
+  const rows = ACHIEVEMENTS.filter((entry) => !earnedBefore.has(entry.key)).map((entry) => {
+    const value = counts[entry.measure];
+    return {
+      key: entry.key,
+      progress: Math.min(entry.goal, typeof value === "number" ? value : 0),
+      earned: progressOf(entry, counts) >= 100,
+    };
+  });
+  if (rows.length === 0 || (!firstEvaluation && !rows.some((row) => row.earned))) return [];
+  const written = await trx
     .insertInto("user_achievements")
     .columns(["user_id", "achievement_id", "progress", "earned_at"])
     .expression((eb) =>
       eb
-        .selectFrom("achievements")
-        .select((inner) => [sql<string>`${userId}::uuid`.as("user_id"), "id", "goal", inner.val(now).as("earned_at")])
-        .where(
-          "key",
-          "in",
-          reached.map((entry) => entry.key),
-        ),
+        .selectFrom(
+          sql<{ key: string; progress: number; earned: boolean }>`(select * from jsonb_to_recordset(${JSON.stringify(
+            rows,
+          )}::jsonb) as r(key text, progress int, earned boolean))`.as("r"),
+        )
+        .innerJoin("achievements as a", "a.key", "r.key")
+        .select([
+          sql<string>`${userId}::uuid`.as("user_id"),
+          "a.id",
+          "r.progress",
+          sql<Date | null>`case when r.earned then ${now}::timestamptz end`.as("earned_at"),
+        ]),
     )
     .onConflict((conflict) =>
       conflict
         .columns(["user_id", "achievement_id"])
-        .doUpdateSet({ earned_at: now })
+        .doUpdateSet((eb) => ({ progress: eb.ref("excluded.progress"), earned_at: eb.ref("excluded.earned_at") }))
         .where("user_achievements.earned_at", "is", null),
     )
-    .returning("achievement_id")
+    .returning(["achievement_id", "earned_at"])
     .execute();
-  if (inserted.length === 0) return [];
-  const keys = await trx
-    .selectFrom("achievements")
-    .select("key")
-    .where(
-      "id",
-      "in",
-      inserted.map((row) => row.achievement_id),
-    )
-    .execute();
+  const ids = written.filter((row) => row.earned_at !== null).map((row) => row.achievement_id);
+  if (ids.length === 0) return [];
+  const keys = await trx.selectFrom("achievements").select("key").where("id", "in", ids).execute();
   const earnedNow = ACHIEVEMENTS.filter((entry) => keys.some((row) => row.key === entry.key));
-  await addNotifications(
-    trx,
-    earnedNow.map((entry) => ({
+  if (firstEvaluation || silent) return earnedNow.map((entry) => entry.key);
+  const [only] = earnedNow;
+  await addNotifications(trx, [
+    {
       userId,
       eventName: "achievementEarned",
-      title: "Achievement earned",
-      message: `You earned "${entry.title}": ${entry.description}`,
-      reason: "you reached its goal",
+      title: earnedNow.length === 1 ? "Achievement earned" : "Achievements earned",
+      message:
+        earnedNow.length === 1 && only
+          ? `You earned "${only.title}": ${only.description}`
+          : `You earned ${earnedNow.length} achievements: ${titleList(earnedNow.map((entry) => entry.title))}.`,
+      reason: earnedNow.length === 1 ? "you reached its goal" : "you reached their goals",
       link: "/ai-insight",
       projectId: null,
-      data: { achievementKey: entry.key, title: entry.title },
-    })),
-  );
+      data:
+        earnedNow.length === 1 && only
+          ? { achievementKey: only.key, title: only.title }
+          : {
+              achievementKeys: earnedNow.map((entry) => entry.key),
+              titles: earnedNow.map((entry) => entry.title),
+            },
+    },
+  ]);
   return earnedNow.map((entry) => entry.key);
+}
+
+/**
+ * A new person's achievements, evaluated once at sign-up (nothing earned yet), so that the
+ * achievements their first steps earn are news to them rather than a silent first evaluation.
+ */
+export async function startAchievements(trx: DB, userId: string): Promise<void> {
+  await awardAchievements(trx, userId, { silent: true });
 }

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { UserRole } from "#db/schema";
 import type { Identity } from "~/auth/identity.server";
 import { db } from "~/db.server";
+import { startAchievements } from "~/insights/achievements.server";
 
 /** The signed-in user as the API and screens see it (spec section 3, Current user). */
 export interface CurrentUser {
@@ -64,6 +65,8 @@ export async function ensureUser(identity: Identity): Promise<CurrentUser> {
       .onConflict((conflict) => conflict.column("external_id").doUpdateSet({ updated_at: new Date() }))
       .returning(currentUserColumns)
       .executeTakeFirstOrThrow();
+    // Evaluated once now, so the achievements their first steps earn are news to them.
+    await startAchievements(trx, created.id);
     return toCurrentUser(created);
   });
 }

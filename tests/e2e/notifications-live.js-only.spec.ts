@@ -27,7 +27,7 @@ async function adminWithProject(page: Page) {
   // Starting a project earned two achievements: read them, so the bell starts quiet.
   await bellOf(page).click();
   const panel = page.getByRole("region", { name: "Notifications" });
-  await expect(panel.getByText('You earned "Project Founder"')).toBeVisible();
+  await expect(panel.getByText('You earned 2 achievements: "First Project" and "Project Founder".')).toBeVisible();
   await panel.getByRole("button", { name: "Mark all read" }).click();
   await expect(bellOf(page)).toHaveAttribute("aria-label", "Notifications");
   await page.keyboard.press("Escape");

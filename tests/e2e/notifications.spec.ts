@@ -34,12 +34,16 @@ test("an admin decides a join request from its notification; the requester hears
   const { projectName, role } = await projectWithRequest(page, asker);
 
   await page.goto("/");
-  // The request, and the two achievements of starting a project (First Project, Project Founder).
-  const bell = page.getByRole("link", { name: "Notifications, 3 unread" });
+  // The request, and the two achievements of starting a project, told together (First Project,
+  // Project Founder).
+  const bell = page.getByRole("link", { name: "Notifications, 2 unread" });
   if (javaScriptEnabled) await page.goto("/notifications");
   else await bell.click();
   await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
-  await expect(page.getByText("3 unread")).toBeVisible();
+  await expect(page.getByText("2 unread")).toBeVisible();
+  await expect(item(page, "Achievements earned")).toContainText(
+    'You earned 2 achievements: "First Project" and "Project Founder".',
+  );
   const request = item(page, "New join request");
   await expect(request).toContainText(`Rey Requester asked to join ${projectName} as ${role}.`);
   await expect(request).toContainText(`Just now · Because you are an admin of ${projectName}`);
@@ -50,7 +54,7 @@ test("an admin decides a join request from its notification; the requester hears
   await expect(item(page, "New join request").getByRole("button", { name: "Approve" })).toHaveCount(0);
   // The request is read; deciding it earned the admin 'Gatekeeper'.
   await expect(item(page, 'You earned "Gatekeeper"')).toBeVisible();
-  await expect(page.getByText("3 unread")).toBeVisible();
+  await expect(page.getByText("2 unread")).toBeVisible();
 
   await asker.goto("/notifications");
   const approved = item(asker, "Join request approved");
@@ -85,9 +89,9 @@ test("mark read, remove, mark all read and clear all (after confirming); a muted
   await apiPost(asker, `/api/projects/${projectId}/tasks`, { title: "Quiet task" });
 
   await page.goto("/notifications");
-  // Everything from the muted project is listed but not counted; the admin's three achievements
-  // (First Project, Project Founder, Gatekeeper) belong to no project and are.
-  await expect(page.getByText("3 unread")).toBeVisible();
+  // Everything from the muted project is listed but not counted; the admin's achievements (First
+  // Project and Project Founder together, then Gatekeeper) belong to no project and are.
+  await expect(page.getByText("2 unread")).toBeVisible();
   await expect(item(page, "New task")).toContainText("muted project");
   await expect(item(page, "New join request")).toContainText("muted project");
 
@@ -108,7 +112,7 @@ test("mark read, remove, mark all read and clear all (after confirming); a muted
   await apiPost(asker, `/api/projects/${projectId}/tasks`, { title: "Loud task" });
   await page.goto("/");
   // The bell: a link without JavaScript, the live panel's disclosure with it.
-  await expect(page.locator("[aria-label='Notifications, 4 unread']")).toBeVisible();
+  await expect(page.locator("[aria-label='Notifications, 3 unread']")).toBeVisible();
 
   await page.goto("/notifications");
   await page.getByRole("button", { name: "Mark all read" }).click();
