@@ -377,6 +377,7 @@ export interface TaskEvents {
   detail: Generated<Json>;
   id: Generated<string>;
   kind: string;
+  seq: Generated<Int8>;
   task_id: string;
 }
 

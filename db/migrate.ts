@@ -22,6 +22,7 @@ import * as filterValuesByStatement from "./migrations/0023_filter_values_by_sta
 import * as devIdentityProvider from "./migrations/0032_dev_identity_provider";
 import * as likeNotices from "./migrations/0033_like_notices";
 import * as taskTeamwork from "./migrations/0034_task_teamwork";
+import * as taskEventOrder from "./migrations/0035_task_event_order";
 
 /** Forward-only migrations, in order. Add new ones at the end; never edit a released one. */
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   "0032_dev_identity_provider": devIdentityProvider,
   "0033_like_notices": likeNotices,
   "0034_task_teamwork": taskTeamwork,
+  "0035_task_event_order": taskEventOrder,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -62,8 +62,7 @@ export async function pageTaskEvents(
       .leftJoin("users as u", "u.id", "e.actor_id")
       .select(["e.id", "e.kind", "e.detail", "e.actor_id", "e.created_at", "u.full_name"])
       .where("e.task_id", "=", taskId)
-      .orderBy("e.created_at", "desc")
-      .orderBy("e.id", "desc")
+      .orderBy("e.seq", "desc")
       .limit(paging.pageSize)
       .offset((paging.page - 1) * paging.pageSize)
       .execute(),
