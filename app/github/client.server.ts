@@ -5,6 +5,7 @@ import type { DB } from "#db/connection";
 import { config } from "~/config.server";
 import type { Logger } from "pino";
 import { logger } from "~/logger.server";
+import { EtagStore } from "./etags.server";
 
 /**
  * The GitHub REST client: Octokit at `GITHUB_API_URL` (GitHub Enterprise works), `GITHUB_TOKEN`
@@ -25,6 +26,8 @@ export interface GitHubClientOptions {
   /** Retries of server errors and their base delay (ms; delays grow as 1, 4, 9 × base). */
   retries?: number;
   retryBaseMs?: number;
+  /** Awaited before each request: a scheduled sync waits there while a person's runs. */
+  beforeRequest?: () => Promise<void>;
 }
 
 /** Octokit's request messages for the app's log, at the level that fits what happened. */
@@ -62,34 +65,37 @@ export function createGitHubClient(options: GitHubClientOptions = {}): GitHubCli
     },
   });
   if (options.db) addConditionalRequests(octokit, options.db);
+  const { beforeRequest } = options;
+  if (beforeRequest) octokit.hook.before("request", () => beforeRequest());
   return octokit;
 }
 
 /** The client for the configured GitHub, with the ETag store in the given database. */
-export function gitHubClient(db: DB): GitHubClient {
-  return createGitHubClient({ db });
+export function gitHubClient(db: DB, options: Pick<GitHubClientOptions, "beforeRequest"> = {}): GitHubClient {
+  return createGitHubClient({ db, ...options });
+}
+
+/** Each client's ETag store (none for a client without a database). */
+const etagStores = new WeakMap<GitHubClient, EtagStore>();
+
+/** The client's ETag store, for a sync that batches its reads and writes. */
+export function etagStoreOf(octokit: GitHubClient): EtagStore | undefined {
+  return etagStores.get(octokit);
 }
 
 function addConditionalRequests(octokit: GitHubClient, db: DB) {
+  const store = new EtagStore(db);
+  etagStores.set(octokit, store);
   octokit.hook.wrap("request", async (request, options) => {
     if (options.method !== "GET") return request(options);
     const url = octokit.request.endpoint(options).url;
-    const stored = await db
-      .selectFrom("github_etags")
-      .select(["etag", "link", "body"])
-      .where("url", "=", url)
-      .executeTakeFirst();
+    const stored = await store.read(url);
     if (stored) options.headers = { ...options.headers, "if-none-match": stored.etag };
     try {
       const response = await request(options);
       const etag = response.headers.etag;
       if (etag && response.status === 200) {
-        const row = { etag, link: response.headers.link ?? null, body: JSON.stringify(response.data) };
-        await db
-          .insertInto("github_etags")
-          .values({ url, ...row })
-          .onConflict((conflict) => conflict.column("url").doUpdateSet({ ...row, fetched_at: new Date() }))
-          .execute();
+        await store.write(url, { etag, link: response.headers.link ?? null, body: response.data });
       }
       return response;
     } catch (error) {

@@ -2,7 +2,8 @@ import type { DB } from "#db/connection";
 import type { PullRequestState } from "#db/schema";
 import { awardAchievements } from "~/insights/achievements.server";
 import { ConflictError, NotFoundError } from "~/utils/errors.server";
-import { type GitHubClient, gitHubClient } from "./client.server";
+import { mapAtMost } from "~/utils/map-at-most";
+import { etagStoreOf, type GitHubClient, gitHubClient } from "./client.server";
 
 /**
  * Repository sync: reads a linked repository from GitHub (facts, languages, contributors, pull
@@ -60,37 +61,50 @@ export class SyncError extends Error {
   }
 }
 
+/**
+ * Reviews are read for this many pull requests at once: a sync waits on a few answers in turn
+ * instead of one per pull request, and stays far below GitHub's limit on concurrent requests.
+ */
+export const REVIEW_READS_AT_ONCE = 5;
+
+/** The list endpoints' parameters, shared by the requests and the ETag read-ahead (same URLs). */
+const listParams = (owner: string, repo: string) => ({
+  contributors: { owner, repo, per_page: 100 },
+  pulls: { owner, repo, state: "all", sort: "updated", direction: "desc", per_page: 100 } as const,
+  reviews: (pullNumber: number) => ({ owner, repo, pull_number: pullNumber, per_page: 100 }),
+});
+
+/**
+ * Reads the repository: its facts first (a missing repository costs one request), then its
+ * languages, contributors, pull requests (each followed by their reviews) and statistics at once.
+ * The stored ETags of the URLs it asks for are read ahead, and the new ones written at the end.
+ */
 export async function fetchRepositorySnapshot(
   github: GitHubClient,
   owner: string,
   repo: string,
 ): Promise<RepositorySnapshot> {
+  const etags = etagStoreOf(github);
+  const params = listParams(owner, repo);
+  etags?.begin();
   try {
-    const { data: facts } = await github.rest.repos.get({ owner, repo });
-    const [languages, contributors, pulls] = await Promise.all([
-      github.rest.repos.listLanguages({ owner, repo }).then((response) => response.data),
-      github.paginate(github.rest.repos.listContributors, { owner, repo, per_page: 100 }),
-      readPulls(github, owner, repo),
+    await etags?.readAhead([
+      github.rest.repos.get.endpoint({ owner, repo }).url,
+      github.rest.repos.listLanguages.endpoint({ owner, repo }).url,
+      github.rest.repos.listContributors.endpoint(params.contributors).url,
+      github.rest.pulls.list.endpoint(params.pulls).url,
+      github.rest.repos.getContributorsStats.endpoint({ owner, repo }).url,
     ]);
-    const reviews: RepositorySnapshot["reviews"] = [];
-    for (const pull of pulls.slice(0, MAX_REVIEWED_PULLS)) {
-      const pullReviews = await github.paginate(github.rest.pulls.listReviews, {
-        owner,
-        repo,
-        pull_number: pull.number,
-        per_page: 100,
-      });
-      for (const review of pullReviews) {
-        reviews.push({
-          id: review.id,
-          pullNumber: pull.number,
-          reviewerLogin: review.user?.login ?? null,
-          state: review.state,
-          submittedAt: review.submitted_at ?? null,
-        });
-      }
-    }
-    const stats = await github.rest.repos.getContributorsStats({ owner, repo });
+    const { data: facts } = await github.rest.repos.get({ owner, repo });
+    const [languages, contributors, { pulls, reviews }, stats] = await Promise.all([
+      github.rest.repos.listLanguages({ owner, repo }).then((response) => response.data),
+      github.paginate(github.rest.repos.listContributors, params.contributors),
+      readPulls(github, owner, repo).then(async (pulls) => ({
+        pulls,
+        reviews: await readReviews(github, owner, repo, pulls),
+      })),
+      github.rest.repos.getContributorsStats({ owner, repo }),
+    ]);
     let lines: RepositorySnapshot["lines"] = null;
     if (stats.status === 200 && Array.isArray(stats.data)) {
       lines = new Map();
@@ -125,19 +139,14 @@ export async function fetchRepositorySnapshot(
     };
   } catch (error) {
     throw asSyncError(error);
+  } finally {
+    await etags?.end();
   }
 }
 
 async function readPulls(github: GitHubClient, owner: string, repo: string) {
   const pulls: RepositorySnapshot["pulls"] = [];
-  for await (const page of github.paginate.iterator(github.rest.pulls.list, {
-    owner,
-    repo,
-    state: "all",
-    sort: "updated",
-    direction: "desc",
-    per_page: 100,
-  })) {
+  for await (const page of github.paginate.iterator(github.rest.pulls.list, listParams(owner, repo).pulls)) {
     for (const pull of page.data) {
       pulls.push({
         number: pull.number,
@@ -154,6 +163,31 @@ async function readPulls(github: GitHubClient, owner: string, repo: string) {
     if (pulls.length >= MAX_PULL_REQUESTS) break;
   }
   return pulls.slice(0, MAX_PULL_REQUESTS);
+}
+
+/** The reviews of the most recently updated pull requests, in the pull requests' order. */
+async function readReviews(
+  github: GitHubClient,
+  owner: string,
+  repo: string,
+  pulls: RepositorySnapshot["pulls"],
+): Promise<RepositorySnapshot["reviews"]> {
+  const reviewed = pulls.slice(0, MAX_REVIEWED_PULLS);
+  const { reviews: params } = listParams(owner, repo);
+  await etagStoreOf(github)?.readAhead(
+    reviewed.map((pull) => github.rest.pulls.listReviews.endpoint(params(pull.number)).url),
+  );
+  const perPull = await mapAtMost(reviewed, REVIEW_READS_AT_ONCE, async (pull) => {
+    const pullReviews = await github.paginate(github.rest.pulls.listReviews, params(pull.number));
+    return pullReviews.map((review) => ({
+      id: review.id,
+      pullNumber: pull.number,
+      reviewerLogin: review.user?.login ?? null,
+      state: review.state,
+      submittedAt: review.submitted_at ?? null,
+    }));
+  });
+  return perPull.flat();
 }
 
 /** What a failure means for the person looking at the sync status. */
@@ -210,6 +244,8 @@ export interface SyncOptions {
   runId?: string;
   /** When a retryable failure should leave the run running for the next attempt (the job's retries). */
   willRetry?: boolean;
+  /** Awaited before each GitHub request of the client made here (scheduled syncs yield to a person's). */
+  beforeRequest?: () => Promise<void>;
 }
 
 export type SyncOutcome = { status: "completed"; runId: string } | { status: "failed"; runId: string; error: string };
@@ -237,7 +273,7 @@ export async function syncRepository(db: DB, projectId: string, options: SyncOpt
       .where("project_id", "=", projectId)
       .executeTakeFirst();
     if (!repository) throw new SyncError("No repository is linked to this project.", false);
-    const github = options.github ?? gitHubClient(db);
+    const github = options.github ?? gitHubClient(db, { beforeRequest: options.beforeRequest });
     const snapshot = await fetchRepositorySnapshot(github, repository.owner, repository.name);
     await db.transaction().execute(async (trx) => {
       await storeSnapshot(trx, projectId, snapshot);

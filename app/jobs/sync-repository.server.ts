@@ -3,27 +3,38 @@ import { db } from "~/db.server";
 import { startSyncRun, syncRepository } from "~/github/sync.server";
 import { logger } from "~/logger.server";
 import { ConflictError } from "~/utils/errors.server";
+import { asPersonWork, personWorkDone } from "./person-first.server";
 import { defineJob, enqueue, PRIORITY } from "./queue.server";
 
 /**
  * Repository sync as durable jobs: a manual or scheduled request starts a `sync_runs` row (one
  * running per project) and queues its job; any instance's worker carries it out, retried with
  * backoff while GitHub's failure may pass (a server error, a rate limit resetting late).
+ * A person's syncs have a queue and workers of their own, so one never waits for a scheduled
+ * sync to finish; while one runs, this instance's scheduled syncs wait before their next request.
  */
+const syncPayload = z.object({ projectId: z.string().uuid(), runId: z.string().uuid() });
+const retries = { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 15 * 60 } as const;
+
 export const syncRepositoryJob = defineJob<{ projectId: string; runId: string }>(
   "sync-repository",
   async ({ projectId, runId }, job) => {
-    await syncRepository(db, projectId, { runId, willRetry: !job.lastAttempt });
+    await syncRepository(db, projectId, { runId, willRetry: !job.lastAttempt, beforeRequest: personWorkDone });
   },
   {
-    payload: z.object({ projectId: z.string().uuid(), runId: z.string().uuid() }),
-    retryLimit: 3,
-    retryDelay: 30,
-    retryBackoff: true,
-    expireInSeconds: 15 * 60,
+    payload: syncPayload,
+    ...retries,
     // Syncs mostly wait on GitHub; a few at once drain a backlog without crowding the database.
     concurrency: 4,
   },
+);
+
+export const personSyncJob = defineJob<{ projectId: string; runId: string }>(
+  "sync-repository-for-person",
+  async ({ projectId, runId }, job) => {
+    await asPersonWork(() => syncRepository(db, projectId, { runId, willRetry: !job.lastAttempt }));
+  },
+  { payload: syncPayload, ...retries, concurrency: 2 },
 );
 
 /** Active projects' repositories are synced again once their last sync is this old. */
@@ -45,8 +56,9 @@ export async function queueRepositorySync(
     throw error;
   }
   try {
+    const job = trigger === "manual" ? personSyncJob : syncRepositoryJob;
     await enqueue(
-      syncRepositoryJob.name,
+      job.name,
       { projectId, runId },
       { priority: PRIORITY[trigger === "manual" ? "person" : "scheduled"] },
     );
