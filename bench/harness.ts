@@ -84,3 +84,9 @@ export async function freshDemoDatabase(options: { databaseUrl?: string; dataDir
   await seedDemoData(db);
   return db;
 }
+
+/** The value below which `share` of `values` lie (exact: autocannon reports p90 and p97.5, not p95). */
+export function percentile(values: number[], share: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))] ?? 0;
+}
