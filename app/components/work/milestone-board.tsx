@@ -5,7 +5,7 @@ import { TextAreaField, TextField } from "~/components/form-fields";
 import { StatusChip } from "~/components/status-chip";
 import type { Milestone, MilestoneTask } from "~/models/milestone.server";
 import { MILESTONE_STATUSES, milestoneSchema } from "~/schemas/milestone";
-import { formatDay } from "./task-chips";
+import { DateText } from "~/components/date-time";
 
 /** The Milestones tab: a summary, then columns Planned, Active, Completed. */
 export function MilestoneBoard({
@@ -84,7 +84,9 @@ function MilestoneCard({
     <li className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
       <p className="font-semibold">{milestone.title}</p>
       {milestone.description ? <p className="mt-1 text-sm text-slate-600">{milestone.description}</p> : null}
-      <p className="mt-2 text-xs text-slate-600">Target {formatDay(milestone.targetDateUtc)}</p>
+      <p className="mt-2 text-xs text-slate-600">
+        Target <DateText value={milestone.targetDateUtc} />
+      </p>
       <div className="mt-2 flex items-center gap-2 text-xs text-slate-600">
         <span className="h-1.5 flex-1 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
           <span className="block h-full bg-emerald-500" style={{ width: `${percent}%` }} />
@@ -100,7 +102,9 @@ function MilestoneCard({
               <Link to={taskHref(task.taskId)} className="min-w-0 truncate text-brand-700 underline underline-offset-2">
                 {task.title}
               </Link>
-              <StatusChip status={task.status} />
+              <span className="shrink-0 whitespace-nowrap">
+                <StatusChip status={task.status} />
+              </span>
             </li>
           ))}
         </ul>

@@ -123,7 +123,7 @@ function CommentForm({
   actionData?: { formId?: string; result?: SubmissionResult<string[]> };
 }) {
   const navigation = useNavigation();
-  const formId = comment ? `comment-${comment.commentId}` : "add-comment";
+  const formId = comment ? `edit-comment-${comment.commentId}` : "add-comment";
   const intent = comment ? "edit-comment" : "add-comment";
   const [form, fields] = useForm({
     id: formId,

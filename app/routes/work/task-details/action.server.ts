@@ -133,7 +133,7 @@ async function fieldForm(
 ) {
   const schema = form.intent === "edit-task" ? editTaskSchema : commentSchema;
   const submission = parseWithZod(formData, { schema });
-  const formId = form.intent === "edit-comment" ? `comment-${form.commentId}` : form.intent;
+  const formId = form.intent === "edit-comment" ? `edit-comment-${form.commentId}` : form.intent;
   if (submission.status !== "success") return data({ formId, result: submission.reply() }, { status: 400 });
   try {
     if (form.intent === "edit-task") {
