@@ -1,30 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { config } from "~/config.server";
+import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { REVIEW_READS_AT_ONCE } from "~/github/sync.server";
-import { startJobs } from "~/jobs/index.server";
 import { queueRepositorySync } from "~/jobs/sync-repository.server";
 import { createProject, createUser } from "../fixtures/factories";
-import { FakeGitHub } from "../fixtures/github-api";
+import { fakeGitHubForThisFile } from "../fixtures/fake-github";
 
 /**
  * A person's "Sync now" while scheduled syncs drain (issue 32): it does not wait for a scheduled
  * sync to finish, and while it runs this instance's scheduled syncs send GitHub nothing new.
  */
-const fake = new FakeGitHub();
-let previousApiUrl: string;
+const fake = fakeGitHubForThisFile();
 const SCHEDULED_WORKERS = 4;
 const SCHEDULED = 5;
-
-beforeAll(async () => {
-  previousApiUrl = config.GITHUB_API_URL;
-  config.GITHUB_API_URL = await fake.start();
-  await startJobs();
-});
-afterAll(async () => {
-  config.GITHUB_API_URL = previousApiUrl;
-  await fake.stop();
-});
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
