@@ -23,6 +23,7 @@ import { ErrorScreen } from "./components/error-screen";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
+import { pickLocale } from "./utils/dates";
 import { useNonce } from "./utils/nonce";
 import { TOO_MANY_REQUESTS } from "./utils/rate-limit.server";
 import { readToast } from "./utils/toast.server";
@@ -69,7 +70,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ? { toast: { type: "error" as const, message: TOO_MANY_REQUESTS }, headers: undefined }
     : await readToast(request);
   const bell = user && !user.isNewUser ? await bellState(user.userId) : null;
-  return data({ user, bell, toast, year: new Date().getFullYear() }, { headers });
+  // Dates on every screen speak the person's language (utils/dates.ts).
+  const locale = pickLocale(request.headers.get("Accept-Language"));
+  return data({ user, bell, toast, locale, year: new Date().getFullYear() }, { headers });
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -216,7 +216,12 @@ export const workProject = object({
   isAdmin: z.boolean(),
   roleInProject: z.string().nullable(),
   pendingRequestCount: count,
-  joinRequest: object({ requestId: id, status: joinRequestStatus, decisionReason: z.string().nullable() }).nullable(),
+  joinRequest: object({
+    requestId: id,
+    status: joinRequestStatus,
+    decisionReason: z.string().nullable(),
+    requestedAtUtc: timestamp,
+  }).nullable(),
 }).openapi("WorkProject");
 
 export const createdFromTemplate = object({ newProjectId: id, projectId: id }).openapi("CreatedFromTemplate");

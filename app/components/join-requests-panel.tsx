@@ -1,4 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
+import { DateText } from "~/components/date-time";
+import { previewText } from "~/utils/format";
 import type { JoinRequestView } from "~/models/join-request.server";
 
 const PREVIEW = 100;
@@ -29,17 +31,12 @@ export function JoinRequestsPanel({
       {requests.map((request) => {
         const busy =
           navigation.state === "submitting" && navigation.formData?.get("requestId") === request.joinRequestId;
-        const preview = request.message.length > PREVIEW ? `${request.message.slice(0, PREVIEW)}…` : request.message;
+        const preview = previewText(request.message, PREVIEW);
         return (
           <li key={request.joinRequestId} className="rounded-xl border border-slate-200 p-4">
             <p className="font-semibold">{request.requesterFullName || request.requesterEmailAddress}</p>
             <p className="text-sm text-slate-600">
-              wants to join as <strong>{request.requestedRole}</strong> ·{" "}
-              {new Date(request.createdAtUtc).toLocaleDateString("en-GB", {
-                day: "numeric",
-                month: "short",
-                timeZone: "UTC",
-              })}
+              wants to join as <strong>{request.requestedRole}</strong> · <DateText value={request.createdAtUtc} />
             </p>
             {preview ? <p className="mt-2 text-slate-700">“{preview}”</p> : null}
             <Form method="post" className="mt-3 space-y-2">

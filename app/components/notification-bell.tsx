@@ -1,10 +1,11 @@
 import { Link, useFetcher, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { type FormEvent, type RefObject, useCallback, useEffect, useRef, useState } from "react";
+import { RelativeTime } from "~/components/date-time";
 import { useHydrated } from "~/hooks/use-hydrated";
-import type { NotificationView } from "~/models/notification-inbox.server";
+import { JoinRequestNoteView, requestIdOf } from "~/components/join-request-note";
+import type { JoinRequestNote, NotificationView } from "~/models/notification-inbox.server";
 import { type HubStatus, useNotificationHub } from "~/realtime/use-notification-hub";
 import type { NotificationFeed } from "~/routes/account/notifications-feed";
-import { timeAgo } from "~/utils/time-ago";
 
 /** What the root loader tells the bell about the signed-in person's notifications. */
 export interface BellState {
@@ -86,6 +87,7 @@ function LiveBell({ state, menuRef, onToggle }: BellProps) {
   useEffect(() => setUnread(state.unread), [state]);
   const [items, setItems] = useState<NotificationView[] | null>(null);
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
+  const [joinRequests, setJoinRequests] = useState<NotificationFeed["joinRequests"]>({});
   const [failed, setFailed] = useState(false);
   const [open, setOpen] = useState(false);
 
@@ -98,6 +100,8 @@ function LiveBell({ state, menuRef, onToggle }: BellProps) {
       const requestId = notification.data.requestId;
       if (notification.eventName === "projectJoinRequested" && typeof requestId === "string") {
         setPending((ids) => new Set(ids).add(requestId));
+        // Its applicant and message come with the feed: read it again while the panel shows.
+        if (menuRef.current?.open) void loadRef.current();
       }
     },
     onUnread: setUnread,
@@ -116,13 +120,23 @@ function LiveBell({ state, menuRef, onToggle }: BellProps) {
           (list ?? []).filter((n) => n.seq > newest),
         ),
       );
-      setPending(new Set(feed.pendingRequests));
+      setJoinRequests(feed.joinRequests);
+      setPending(
+        new Set(
+          Object.entries(feed.joinRequests)
+            .filter(([, note]) => note.status === "Pending")
+            .map(([id]) => id),
+        ),
+      );
       setUnread(feed.unread);
       setFailed(false);
     } catch {
       setFailed(true);
     }
   }, []);
+
+  const loadRef = useRef(load);
+  loadRef.current = load;
 
   const toggled = () => {
     const isOpen = Boolean(menuRef.current?.open);
@@ -155,7 +169,15 @@ function LiveBell({ state, menuRef, onToggle }: BellProps) {
           className="fixed inset-x-3 top-16 z-50 rounded-xl sm:absolute sm:inset-x-auto sm:right-0 sm:top-auto sm:mt-2 sm:w-96 border border-slate-200 bg-white shadow-lg"
         >
           <PanelHeader status={status} items={items} unread={unread} update={update} reload={load} />
-          <PanelBody items={items} unread={unread} pending={pending} failed={failed} update={update} reload={load} />
+          <PanelBody
+            items={items}
+            unread={unread}
+            pending={pending}
+            joinRequests={joinRequests}
+            failed={failed}
+            update={update}
+            reload={load}
+          />
           <div className="border-t border-slate-100 p-2 text-center">
             <Link to="/notifications" className="inline-flex min-h-11 items-center px-3 font-medium text-brand-700">
               See all notifications
@@ -266,6 +288,7 @@ function PanelBody({
   items,
   unread,
   pending,
+  joinRequests,
   failed,
   update,
   reload,
@@ -273,6 +296,7 @@ function PanelBody({
   items: NotificationView[] | null;
   unread: number;
   pending: ReadonlySet<string>;
+  joinRequests: NotificationFeed["joinRequests"];
   failed: boolean;
   update: Update;
   reload: () => Promise<void>;
@@ -295,7 +319,8 @@ function PanelBody({
           <NotificationItem
             key={notification.id}
             notification={notification}
-            decidable={pending.has(String(notification.data.requestId))}
+            decidable={pending.has(requestIdOf(notification.data))}
+            joinRequest={joinRequests[requestIdOf(notification.data)] ?? null}
             update={update}
             reload={reload}
           />
@@ -308,11 +333,13 @@ function PanelBody({
 function NotificationItem({
   notification: n,
   decidable,
+  joinRequest,
   update,
   reload,
 }: {
   notification: NotificationView;
   decidable: boolean;
+  joinRequest: JoinRequestNote | null;
   update: Update;
   reload: () => Promise<void>;
 }) {
@@ -343,11 +370,14 @@ function NotificationItem({
               {n.read ? null : <span className="sr-only">Unread: </span>}
               {n.title}
             </span>
-            <span className="shrink-0 text-xs text-slate-500">{timeAgo(n.createdAt)}</span>
+            <span className="shrink-0 text-xs text-slate-600">
+              <RelativeTime value={n.createdAt} />
+            </span>
           </span>
           <span className="block text-sm text-slate-700">{n.message}</span>
           <span className="block text-xs text-slate-500">Because {n.reason}</span>
         </button>
+        {joinRequest ? <JoinRequestNoteView note={joinRequest} compact /> : null}
         {n.read ? null : (
           <fetcher.Form method="post" action={ACTION} onSubmit={markRead}>
             <input type="hidden" name="id" value={n.id} />

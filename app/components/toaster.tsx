@@ -24,7 +24,8 @@ export function Toaster({ toast }: { toast: Toast | null }) {
   }, [toast]);
   if (!toast || !visible) return null;
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-[4.75rem] z-50 flex justify-center px-3 sm:top-auto sm:bottom-6 sm:justify-end sm:px-6">
+    // At the bottom on every width: at the top of a phone it covered the page's heading.
+    <div className="pointer-events-none fixed inset-x-0 bottom-3 z-50 flex justify-center px-3 sm:bottom-6 sm:justify-end sm:px-6">
       <input type="checkbox" id="toast-dismiss" className="peer sr-only" aria-hidden="true" tabIndex={-1} />
       <div
         role={toast.type === "error" ? "alert" : "status"}

@@ -1,12 +1,28 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef } from "react";
 
+const FIRST_FIELD = "input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled])";
+
 /**
  * A modal that is URL state (DESIGN principle 2): the server renders it open when its search
  * parameter is present, as a page section that works without JavaScript; with JavaScript it
  * becomes a real modal <dialog> that Escape closes. Closing goes to `closeTo`.
  */
-export function UrlDialog({ title, closeTo, children }: { title: string; closeTo: string; children: ReactNode }) {
+export function UrlDialog({
+  title,
+  subject,
+  focusFirstField = false,
+  closeTo,
+  children,
+}: {
+  title: string;
+  /** What the dialog is about, named in its heading ('Join Requests — Food Pantry …'). */
+  subject?: string | null;
+  /** A form's dialog opens with its first field focused, not its close button. */
+  focusFirstField?: boolean;
+  closeTo: string;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
   // Closing gives focus back to what opened the dialog (the link that set its parameter), as a
@@ -25,13 +41,14 @@ export function UrlDialog({ title, closeTo, children }: { title: string; closeTo
     if (!dialog || typeof dialog.showModal !== "function") return;
     dialog.close();
     dialog.showModal();
+    if (focusFirstField) dialog.querySelector<HTMLElement>(FIRST_FIELD)?.focus();
     const onCancel = (event: Event) => {
       event.preventDefault();
       navigate(closeTo, { replace: true, preventScrollReset: true });
     };
     dialog.addEventListener("cancel", onCancel);
     return () => dialog.removeEventListener("cancel", onCancel);
-  }, [closeTo, navigate]);
+  }, [closeTo, navigate, focusFirstField]);
   return (
     <dialog
       ref={ref}
@@ -45,6 +62,7 @@ export function UrlDialog({ title, closeTo, children }: { title: string; closeTo
       <div className="flex items-start justify-between gap-4 border-b border-slate-100 p-5">
         <h2 id="dialog-title" className="text-xl font-semibold">
           {title}
+          {subject ? ` — ${subject}` : null}
         </h2>
         <Link
           to={closeTo}

@@ -7,7 +7,7 @@ import { NavLink } from "@remix-run/react";
 const ITEMS = [
   { to: "/work", label: "My projects", end: true },
   { to: "/search-projects", label: "Browse Projects", end: false },
-  { to: "/ai-insight", label: "AI Insight", end: false },
+  { to: "/ai-insight", label: "Smart Summary", end: false },
 ];
 
 export function WorkNav() {

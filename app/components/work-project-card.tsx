@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { CancelJoinRequestForm } from "~/components/cancel-join-request-form";
+import { DateText } from "~/components/date-time";
 import { ProjectCover } from "~/components/project-cover";
 import { StatusChip } from "~/components/status-chip";
 import type { WorkProject } from "~/models/my-projects.server";
@@ -59,6 +60,12 @@ export function WorkProjectCard({ project, tab }: { project: WorkProject; tab: s
           </span>
         )}
         <h3 className="text-lg font-semibold">{project.projectName}</h3>
+        {request?.status === "Pending" ? (
+          <p className="text-sm text-slate-700">
+            You asked to join as <strong>{project.roleInProject ?? "a member"}</strong> on{" "}
+            <DateText value={request.requestedAtUtc} />.
+          </p>
+        ) : null}
         {request && request.status !== "Pending" ? (
           <p className="text-sm text-slate-700">{closedRequestText(request.status, request.decisionReason)}</p>
         ) : null}

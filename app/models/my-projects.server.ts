@@ -29,7 +29,13 @@ export interface WorkProject {
   /** Join requests waiting for a decision; counted for the project's admins only. */
   pendingRequestCount: number;
   /** A non-member's latest request (pending, or recently rejected or expired). */
-  joinRequest: { requestId: string; status: JoinRequestStatus; decisionReason: string | null } | null;
+  joinRequest: {
+    requestId: string;
+    status: JoinRequestStatus;
+    decisionReason: string | null;
+    /** When it was sent: the pending card says the role asked for and this date. */
+    requestedAtUtc: string;
+  } | null;
 }
 
 export async function listMyProjects(userId: string): Promise<WorkProject[]> {
@@ -49,6 +55,7 @@ export async function listMyProjects(userId: string): Promise<WorkProject[]> {
             "jr.requested_role",
             "jr.decision_reason",
             "jr.decided_at",
+            "jr.created_at as requested_at",
           ])
           .where("jr.user_id", "=", userId)
           .orderBy("jr.project_id")
@@ -84,6 +91,7 @@ export async function listMyProjects(userId: string): Promise<WorkProject[]> {
       "r.request_status",
       "r.requested_role",
       "r.decision_reason",
+      "r.requested_at",
       sql<{ name: string; openPositions: number }[]>`coalesce((
         select json_agg(json_build_object('name', pr.name, 'openPositions', pr.open_positions) order by pr.name)
         from project_roles pr where pr.project_id = p.id and pr.open_positions > 0
@@ -123,8 +131,13 @@ export async function listMyProjects(userId: string): Promise<WorkProject[]> {
       roleInProject: member ? row.role_in_project : row.requested_role,
       pendingRequestCount: row.pending_request_count,
       joinRequest:
-        !member && row.request_id && row.request_status
-          ? { requestId: row.request_id, status: row.request_status, decisionReason: row.decision_reason }
+        !member && row.request_id && row.request_status && row.requested_at
+          ? {
+              requestId: row.request_id,
+              status: row.request_status,
+              decisionReason: row.decision_reason,
+              requestedAtUtc: new Date(row.requested_at).toISOString(),
+            }
           : null,
     };
   });

@@ -6,8 +6,9 @@ export const TASK_STATUSES = ["Todo", "InProgress", "Blocked", "Done"] as const;
 export const TASK_PRIORITIES = ["Low", "Medium", "High", "Critical"] as const;
 export const TASK_TYPES = ["Feature", "Bug", "Design", "Research", "Documentation", "Chore"] as const;
 
+/** One word per state on every screen (status list, chips, groups, toasts, dashboard). */
 export const TASK_STATUS_LABELS = {
-  Todo: "Todo",
+  Todo: "To Do",
   InProgress: "In Progress",
   Blocked: "Blocked",
   Done: "Completed",

@@ -1,22 +1,7 @@
 /**
- * How forum text and times are shown (spec section 9, Forum): pure functions, so the server and
- * the browser agree and unit tests can pin them down.
+ * How forum text is shown: pure functions, so the server and the browser agree and unit tests can
+ * pin them down. Times are utils/dates.ts.
  */
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-/** 'Just now', 'Nm', 'Nh', 'Nd', then the date (in UTC, so server and browser agree) after 30 days. */
-export function forumTimeLabel(iso: string, now: Date = new Date()): string {
-  const then = new Date(iso);
-  const age = Math.max(0, now.getTime() - then.getTime());
-  if (age < MINUTE) return "Just now";
-  if (age < HOUR) return `${Math.floor(age / MINUTE)}m`;
-  if (age < DAY) return `${Math.floor(age / HOUR)}h`;
-  if (age <= 30 * DAY) return `${Math.floor(age / DAY)}d`;
-  return then.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" });
-}
 
 export type TextPart = { type: "text"; text: string } | { type: "link"; text: string; href: string };
 

@@ -28,5 +28,6 @@ export async function handleProfileForm(
   } catch (error) {
     return replyWithError(submission, error, "Failed to create profile. Please try again.");
   }
-  return redirectWithToast("/", { type: "success", message: "Profile created successfully! Redirecting to home..." });
+  // The spec's 'Redirecting to home...' is over by the time the toast shows, on the home page.
+  return redirectWithToast("/", { type: "success", message: "Profile created successfully!" });
 }

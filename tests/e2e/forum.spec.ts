@@ -63,7 +63,7 @@ test.describe("the project forum", () => {
     await post.getByRole("button", { name: "Like (0)" }).click();
     await expect(post.getByRole("button", { name: "Like (1)" })).toHaveAttribute("aria-pressed", "true");
 
-    // A reply, with markup too; Enter sends it, Shift+Enter is a new line.
+    // A reply, with markup too; as for a post, Enter is a new line and Ctrl/Cmd+Enter sends.
     await post.getByText("Write a reply").click();
     const replyBox = post.getByLabel("Reply to Fiona Forum");
     await replyBox.fill("   ");
@@ -72,9 +72,10 @@ test.describe("the project forum", () => {
     if (javaScriptEnabled) {
       await post.getByLabel("Reply to Fiona Forum").fill("");
       await post.getByLabel("Reply to Fiona Forum").pressSequentially("Thanks <i>all</i>");
-      await post.getByLabel("Reply to Fiona Forum").press("Shift+Enter");
-      await post.getByLabel("Reply to Fiona Forum").pressSequentially("line two");
+      await expect(post.getByText("Ctrl+Enter (⌘+Enter on a Mac) sends.")).toBeVisible();
       await post.getByLabel("Reply to Fiona Forum").press("Enter");
+      await post.getByLabel("Reply to Fiona Forum").pressSequentially("line two");
+      await post.getByLabel("Reply to Fiona Forum").press("Control+Enter");
     } else {
       await post.getByLabel("Reply to Fiona Forum").fill("Thanks <i>all</i>\nline two");
       await post.getByRole("button", { name: "Send reply" }).click();

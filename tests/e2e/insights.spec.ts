@@ -62,7 +62,7 @@ test("signed out to sign-in and back; Show me summary prepares every section fro
 
   await expect(page.getByRole("heading", { level: 1, name: "Smart Summary" })).toBeVisible();
   await expect(
-    page.getByRole("navigation", { name: "Work area" }).getByRole("link", { name: "AI Insight" }),
+    page.getByRole("navigation", { name: "Work area" }).getByRole("link", { name: "Smart Summary" }),
   ).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("heading", { name: "Prepare Your Insights" })).toBeVisible();
   await expect(

@@ -56,7 +56,7 @@ test("adding a task, moving it, and writing a forum post", async ({ page, javaSc
   await page.keyboard.press("Enter");
   await expect(page.getByRole("status")).toContainText('Task "Keyboard task" added.');
 
-  await tabAndEnter(page, page.getByRole("region", { name: /^Todo/ }).getByRole("link", { name: /Keyboard task/ }));
+  await tabAndEnter(page, page.getByRole("region", { name: /^To Do/ }).getByRole("link", { name: /Keyboard task/ }));
   await expect(page.getByRole("heading", { name: "Keyboard task" })).toBeVisible();
   await tabTo(page, page.getByLabel("Status"));
   await page.keyboard.press("ArrowDown");

@@ -3,7 +3,7 @@ import { signUpAsGainer } from "./auth";
 import { apiPost, startOwnProject } from "./work";
 
 const STATUSES = [
-  { status: "Todo", dashboard: "To Do", details: "Todo" },
+  { status: "Todo", dashboard: "To Do", details: "To Do" },
   { status: "InProgress", dashboard: "In Progress", details: "In Progress" },
   { status: "Blocked", dashboard: "Blocked", details: "Blocked" },
   { status: "Done", dashboard: "Completed", details: "Completed" },
@@ -58,9 +58,9 @@ for (const width of [390, 1280]) {
     await page.goto(`/work/projects/${projectId}?tab=tasks&scope=all`);
     const done = page.getByRole("link", { name: /Chip Done/ });
     expect(await look(chipIn(done, "Completed"))).toEqual(looks[3]);
-    // The work menu (spec section 2): My projects, Browse Projects, AI Insight.
+    // The work menu (spec section 2), its last entry named as its page is: Smart Summary.
     await page.goto("/work");
     const menu = page.getByRole("navigation", { name: "Work area" });
-    await expect(menu.getByRole("link")).toHaveText(["My projects", "Browse Projects", "AI Insight"]);
+    await expect(menu.getByRole("link")).toHaveText(["My projects", "Browse Projects", "Smart Summary"]);
   });
 }

@@ -34,8 +34,8 @@ test.describe("the work page", () => {
     await page.getByRole("dialog", { name: "Add Task" }).getByLabel("Priority").selectOption("High");
     await page.getByRole("dialog", { name: "Add Task" }).getByRole("button", { name: "Add Task" }).click();
     await expect(page.getByRole("status")).toContainText('Task "Design the landing page" added.');
-    const todo = page.getByRole("region", { name: /^Todo/ });
-    await expect(todo.getByRole("heading")).toHaveText("Todo (1)");
+    const todo = page.getByRole("region", { name: /^To Do/ });
+    await expect(todo.getByRole("heading")).toHaveText("To Do (1)");
     await expect(page.getByRole("list", { name: "Project overview" })).toContainText("Assigned to you");
 
     await todo.getByRole("link", { name: /Design the landing page/ }).click();
@@ -47,7 +47,7 @@ test.describe("the work page", () => {
     await expect(page.getByRole("status")).toContainText("Status changed to In Progress.");
     await page.getByRole("link", { name: "Back to Project" }).click();
     await expect(page.getByRole("region", { name: /^In Progress/ }).getByRole("heading")).toHaveText("In Progress (1)");
-    await expect(page.getByRole("region", { name: /^Todo/ }).getByRole("heading")).toHaveText("Todo (0)");
+    await expect(page.getByRole("region", { name: /^To Do/ }).getByRole("heading")).toHaveText("To Do (0)");
   });
 
   test("a long group shows its first 20 cards and opens on its own, in pages", async ({ page }) => {
@@ -62,16 +62,16 @@ test.describe("the work page", () => {
       );
     }
     await page.goto(`/work/projects/${projectId}?scope=all`);
-    const todo = page.getByRole("region", { name: /^Todo/ });
+    const todo = page.getByRole("region", { name: /^To Do/ });
     const heading = (await todo.getByRole("heading").textContent()) ?? "";
     const total = Number(/\((\d+)\)/.exec(heading)?.[1]);
     expect(total).toBeGreaterThanOrEqual(55);
     await expect(todo.getByRole("listitem")).toHaveCount(20);
 
-    await todo.getByRole("link", { name: `Show all ${total} Todo tasks` }).click();
+    await todo.getByRole("link", { name: `Show all ${total} To Do tasks` }).click();
     await expect(page).toHaveURL(/scope=all&group=Todo/);
-    const group = page.getByRole("region", { name: /^Todo/ });
-    await expect(group.getByRole("heading", { name: `Todo (${total})` })).toBeVisible();
+    const group = page.getByRole("region", { name: /^To Do/ });
+    await expect(group.getByRole("heading", { name: `To Do (${total})` })).toBeVisible();
     await expect(group.getByRole("listitem")).toHaveCount(50);
     await expect(page.getByRole("region", { name: /^Blocked/ })).toHaveCount(0);
     const pagination = group.getByRole("navigation", { name: "Pagination" });

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { LANGUAGES_SHOWN, syncAgeLabel } from "~/github/age";
+import { RelativeTime } from "~/components/date-time";
+import { LANGUAGES_SHOWN } from "~/github/age";
 import type { ContributionView, RepositoryView, SyncStatusView } from "~/models/github.server";
 import { initialsOf } from "~/utils/format";
 
@@ -102,7 +103,9 @@ function SyncPanel({ projectId, sync }: { projectId: string; sync: SyncStatusVie
     <div className="flex flex-wrap items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-5">
       <div role="status" aria-live="polite">
         <p className="font-semibold">{STATUS_TEXT[sync.status]}</p>
-        <p className="text-sm text-slate-600">Last synced: {syncAgeLabel(sync.lastSyncedAt)}</p>
+        <p className="text-sm text-slate-600">
+          Last synced: {sync.lastSyncedAt ? <RelativeTime value={sync.lastSyncedAt} /> : "Never synced"}
+        </p>
         {sync.status === "failed" && sync.error ? <p className="mt-1 text-sm text-red-700">{sync.error}</p> : null}
         {running ? (
           <p className="mt-1 text-sm text-slate-600">

@@ -7,7 +7,8 @@ import { FieldErrors, TextAreaField } from "~/components/form-fields";
 import { UrlDialog } from "~/components/url-dialog";
 import type { ForumPostView, ForumReplyView } from "~/models/forum.server";
 import { editPostSchema, editReplySchema, newPostSchema, newReplySchema } from "~/schemas/forum";
-import { forumTimeLabel, splitLinks } from "~/utils/forum-format";
+import { RelativeTime } from "~/components/date-time";
+import { splitLinks } from "~/utils/forum-format";
 import type { Toast } from "~/utils/toast.server";
 
 /**
@@ -57,13 +58,9 @@ export function ForumText({ content }: { content: string }) {
   );
 }
 
+/** A post's, reply's or comment's age; after 30 days its date (spec section 9, Forum). */
 export function TimeLabel({ iso }: { iso: string }) {
-  // The label depends on the clock: the browser's may be a minute on from the server's.
-  return (
-    <time dateTime={iso} title={new Date(iso).toUTCString()} suppressHydrationWarning>
-      {forumTimeLabel(iso)}
-    </time>
-  );
+  return <RelativeTime value={iso} dateAfterDays={30} />;
 }
 
 function Byline({ item }: { item: ForumPostView | ForumReplyView }) {
@@ -98,10 +95,12 @@ const COMPOSER: Record<
   "edit-reply": { intent: "edit-reply", schema: editReplySchema, submit: "Save", busy: "Saving…", rows: 3 },
 };
 
+const SEND_HINT = "Ctrl+Enter (⌘+Enter on a Mac) sends.";
+
 /**
  * A post or reply composer, or an editor. New posts and replies go through a fetcher (the list
  * updates in place and the composer empties); edits navigate, so the page leaves its edit step.
- * Ctrl/Cmd+Enter sends a post; Enter sends a reply and Shift+Enter is a new line.
+ * One rule for posts, replies and edits: Ctrl/Cmd+Enter sends, Enter starts a new line.
  */
 export function ForumComposer({
   kind,
@@ -143,9 +142,7 @@ export function ForumComposer({
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== "Enter" || event.nativeEvent.isComposing) return;
-    const send =
-      kind === "reply" ? !event.shiftKey && !event.ctrlKey && !event.metaKey : event.ctrlKey || event.metaKey;
-    if (!send) return;
+    if (!event.ctrlKey && !event.metaKey) return;
     event.preventDefault();
     event.currentTarget.form?.requestSubmit();
   };
@@ -161,15 +158,7 @@ export function ForumComposer({
         field={fields.content}
         label={label}
         rows={config.rows}
-        hint={
-          hydrated
-            ? kind === "reply"
-              ? "Enter sends, Shift+Enter starts a new line."
-              : kind === "post"
-                ? "Ctrl+Enter (⌘+Enter on a Mac) posts."
-                : undefined
-            : undefined
-        }
+        hint={hydrated ? SEND_HINT : undefined}
         textareaProps={{ placeholder, onKeyDown: hydrated ? onKeyDown : undefined }}
       />
       <FieldErrors id={`${formId}-form-error`} errors={form.errors} />

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { TaskPriority, TaskStatus } from "#db/schema";
+import { DateText } from "~/components/date-time";
 import { StatusChip } from "~/components/status-chip";
 
 /**
@@ -12,15 +13,6 @@ export const PRIORITY_STYLES: Record<TaskPriority, string> = {
   Medium: "bg-amber-50 text-amber-800",
   Low: "bg-slate-100 text-slate-700",
 };
-
-export function formatDay(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-}
 
 export function Chip({ className, children }: { className: string; children: React.ReactNode }) {
   return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${className}`}>{children}</span>;
@@ -68,7 +60,11 @@ export function TaskCardLink({ task, href }: { task: TaskCardData; href: string 
       </span>
       <span className="mt-2 block font-semibold text-ink">{task.title}</span>
       <span className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-slate-600">
-        {task.dueAtUtc ? <span>Due {formatDay(task.dueAtUtc)}</span> : null}
+        {task.dueAtUtc ? (
+          <span>
+            Due <DateText value={task.dueAtUtc} />
+          </span>
+        ) : null}
         {task.milestoneTitle ? <span>{task.milestoneTitle}</span> : null}
         {task.subtaskCount ? (
           <span>

@@ -3,6 +3,8 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { z } from "zod";
 import { requireUser } from "~/auth/guards.server";
+import { RelativeTime } from "~/components/date-time";
+import { JoinRequestNoteView, requestIdOf } from "~/components/join-request-note";
 import { decideJoinRequest } from "~/models/join-request.server";
 import {
   clearNotifications,
@@ -13,13 +15,13 @@ import {
   markAllNotificationsRead,
   markNotificationRead,
   type NotificationView,
-  pendingJoinRequestIds,
+  joinRequestNotes,
+  type JoinRequestNote,
   removeNotification,
 } from "~/models/notification-inbox.server";
 import { asDomainError, invariantResponse } from "~/utils/errors.server";
 import { readForm } from "~/utils/forms.server";
 import { idSchema } from "~/utils/ids";
-import { timeAgo } from "~/utils/time-ago";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /**
@@ -47,13 +49,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     countUnread(user.userId),
   ]);
   const notifications = page.slice(0, INBOX_PAGE_SIZE);
-  const pending = await pendingJoinRequestIds(
-    notifications.filter((n) => n.eventName === "projectJoinRequested").map((n) => String(n.data.requestId ?? "")),
-  );
+  const joinRequests = await joinRequestNotes(user.userId, notifications);
   return {
     notifications,
     unread,
-    pendingRequests: [...pending],
+    joinRequests,
     olderThan: page.length > INBOX_PAGE_SIZE ? notifications.at(-1)!.seq : null,
     isFirstPage: before === undefined,
     confirmClear: params.get("confirm") === "clear",
@@ -131,9 +131,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Notifications() {
-  const { notifications, unread, pendingRequests, olderThan, isFirstPage, confirmClear, now } =
+  const { notifications, unread, joinRequests, olderThan, isFirstPage, confirmClear, now } =
     useLoaderData<typeof loader>();
-  const pending = new Set(pendingRequests);
   return (
     <div className="container-page max-w-3xl py-8">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -190,7 +189,7 @@ export default function Notifications() {
               key={notification.id}
               notification={notification}
               now={now}
-              canDecide={pending.has(String(notification.data.requestId ?? ""))}
+              joinRequest={joinRequests[requestIdOf(notification.data)] ?? null}
             />
           ))}
         </ul>
@@ -217,11 +216,12 @@ export default function Notifications() {
 function NotificationItem({
   notification,
   now,
-  canDecide,
+  joinRequest,
 }: {
   notification: NotificationView;
   now: string;
-  canDecide: boolean;
+  /** For a join request's notification: the request, pending or decided. */
+  joinRequest: JoinRequestNote | null;
 }) {
   const { id, title, message, reason, read, muted, createdAt } = notification;
   return (
@@ -237,10 +237,11 @@ function NotificationItem({
         </ItemForm>
         <p className="mt-0.5 break-words text-slate-700">{message}</p>
         <p className="mt-1 text-sm text-slate-500">
-          <time dateTime={createdAt}>{timeAgo(createdAt, new Date(now))}</time> · Because {reason || "it concerns you"}
+          <RelativeTime value={createdAt} now={new Date(now)} /> · Because {reason || "it concerns you"}
           {muted ? " · muted project" : ""}
         </p>
-        {canDecide ? <DecisionForms id={id} /> : null}
+        {joinRequest ? <JoinRequestNoteView note={joinRequest} /> : null}
+        {joinRequest?.status === "Pending" ? <DecisionForms id={id} /> : null}
       </div>
       <div className="flex shrink-0 gap-2">
         {read ? null : (

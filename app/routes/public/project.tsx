@@ -5,6 +5,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { getOptionalUser, requireProfile } from "~/auth/guards.server";
+import { DateText } from "~/components/date-time";
 import { ErrorScreen } from "~/components/error-screen";
 import { CreateFromTemplateForm, JoinProjectForm } from "~/components/join-project-form";
 import { UrlDialog } from "~/components/url-dialog";
@@ -102,16 +103,6 @@ async function cancelRequest(user: CurrentUser, projectId: string, requestId: Fo
   }
 }
 
-function formatDate(value: string | null): string {
-  if (!value) return "Not started yet";
-  return new Date(`${value}T00:00:00Z`).toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-}
-
 export default function ProjectDetail() {
   const { project, signedIn, isMember, isAdmin, pendingRequest, latestRequest, answerSpeed, here } =
     useLoaderData<typeof loader>();
@@ -207,7 +198,15 @@ export default function ProjectDetail() {
               <dt className="text-slate-500">Difficulty</dt>
               <dd>{difficulty}</dd>
               <dt className="text-slate-500">Start date</dt>
-              <dd>{isTemplate ? "When you start it" : formatDate(project.startDate)}</dd>
+              <dd>
+                {isTemplate ? (
+                  "When you start it"
+                ) : project.startDate ? (
+                  <DateText value={project.startDate} />
+                ) : (
+                  "Not started yet"
+                )}
+              </dd>
               <dt className="text-slate-500">Publicity</dt>
               <dd>{project.scope || "Public"}</dd>
               <dt className="text-slate-500">Duration</dt>

@@ -6,7 +6,7 @@ import { InsightSections } from "~/components/insights/sections";
 import { SegmentedLinks } from "~/components/segmented-links";
 import { WorkNav } from "~/components/work-nav";
 import { getInsights, prepareInsights } from "~/insights/insights.server";
-import { preparedLabel } from "~/insights/prepared-label";
+import { DateText } from "~/components/date-time";
 import { logger } from "~/logger.server";
 import { asDomainError, invariantResponse, toErrorResponse } from "~/utils/errors.server";
 import { readForm } from "~/utils/forms.server";
@@ -129,7 +129,15 @@ export default function AiInsight() {
     <div className="container-page flex flex-col gap-6 py-8 lg:flex-row">
       <WorkNav />
       <div className="min-w-0 flex-1">
-        <h1 className="text-3xl font-bold">Smart Summary</h1>
+        <h1 className="text-3xl font-bold">
+          Smart Summary
+          {insights?.projectId && insights.projectName ? (
+            <span className="block text-xl font-semibold text-slate-700">
+              <span className="sr-only">: </span>
+              {insights.projectName}
+            </span>
+          ) : null}
+        </h1>
         {insights && insights.projects.length > 0 ? (
           <div className="mt-4">
             <SegmentedLinks
@@ -173,8 +181,11 @@ export default function AiInsight() {
             <>
               <div className="mb-4 flex flex-wrap items-end justify-between gap-x-4">
                 <p className="text-sm text-slate-600">
-                  {insights.projectName ? `${insights.projectName} · ` : ""}
-                  {insights.preparedAt ? `Prepared ${preparedLabel(insights.preparedAt)}` : null}
+                  {insights.preparedAt ? (
+                    <>
+                      Prepared <DateText value={insights.preparedAt} withTime />
+                    </>
+                  ) : null}
                 </p>
                 <SyncForm label="Sync and refresh" error={syncError} />
               </div>

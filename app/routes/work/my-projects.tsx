@@ -58,8 +58,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     .parse(params.get("page") ?? undefined);
   // Only the shown page of the tab goes to the page: the cards are all the client needs.
   let listing: { projects: WorkProject[]; page: number; total: number } | null = null;
+  let mine: WorkProject[] = [];
   try {
-    const inThisTab = (await listMyProjects(user.userId)).filter((project) => inTab(tab, project));
+    mine = await listMyProjects(user.userId);
+    const inThisTab = mine.filter((project) => inTab(tab, project));
     const shownPage = Math.min(page, Math.max(1, Math.ceil(inThisTab.length / PAGE_SIZE)));
     listing = {
       projects: inThisTab.slice((shownPage - 1) * PAGE_SIZE, shownPage * PAGE_SIZE),
@@ -83,7 +85,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
   }
   const repositoryFor = params.get("repository");
+  // Dialogs name their project.
+  const nameOf = (projectId: string | null) => mine.find((p) => p.projectId === projectId)?.projectName ?? null;
   return {
+    projectNames: { requests: nameOf(requestsFor), repository: nameOf(repositoryFor) },
     tab,
     listing,
     requests,
@@ -162,7 +167,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function MyProjects() {
-  const { tab, listing, requests, repository } = useLoaderData<typeof loader>();
+  const { tab, listing, requests, repository, projectNames } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
   const current = TABS.find((item) => item.id === tab)!;
@@ -184,12 +189,17 @@ export default function MyProjects() {
         <h1 className="text-3xl font-bold">My Projects</h1>
         {/* An open panel sits above the list at full width, where the page lands. */}
         {requests ? (
-          <UrlDialog title="Join Requests" closeTo={closeTo}>
+          <UrlDialog title="Join Requests" subject={projectNames.requests} closeTo={closeTo}>
             <JoinRequestsPanel requests={requests.list} error={requests.error} tab={tab} />
           </UrlDialog>
         ) : null}
         {repository ? (
-          <UrlDialog title="Connect Repository" closeTo={closeTo}>
+          <UrlDialog
+            title="Connect Repository"
+            subject={projectNames.repository}
+            focusFirstField={!repository.linked}
+            closeTo={closeTo}
+          >
             {repository.linked ? (
               <div role="status" className="space-y-4 text-center">
                 <p className="text-lg font-semibold">Repository Linked Successfully!</p>

@@ -37,7 +37,7 @@ import { readForm, replyWithError } from "~/utils/forms.server";
 import { idSchema } from "~/utils/ids";
 import { redirectWithToast } from "~/utils/toast.server";
 import { forumBackUrl, handleForumIntent } from "./forum-action.server";
-import { WORK_ERRORS } from "./project-layout";
+import { useWorkProject, WORK_ERRORS } from "./project-layout";
 
 /**
  * The project work page (`/work/projects/$projectId?tab=`): overview cards, then the tabs. Each
@@ -214,6 +214,7 @@ export default function ProjectPage() {
     code,
     isAdmin,
   } = useLoaderData<typeof loader>();
+  const { projectName } = useWorkProject();
   const hydrated = useHydrated();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
@@ -241,7 +242,7 @@ export default function ProjectPage() {
       {query.tab === "tasks" && (taskGroups || groupPage) ? (
         <section aria-label="My Tasks" className="space-y-4">
           {query.dialog === "add-task" && options ? (
-            <UrlDialog title="Add Task" closeTo={taskList}>
+            <UrlDialog title="Add Task" subject={projectName} focusFirstField closeTo={taskList}>
               <TaskForm
                 lastResult={lastResult}
                 members={options.members}
@@ -268,12 +269,12 @@ export default function ProjectPage() {
       {query.tab === "milestones" && milestones ? (
         <section aria-label="Milestones">
           {query.dialog === "new-milestone" ? (
-            <UrlDialog title="New Milestone" closeTo={base}>
+            <UrlDialog title="New Milestone" subject={projectName} focusFirstField closeTo={base}>
               <MilestoneForm lastResult={lastResult} />
             </UrlDialog>
           ) : null}
           {editing ? (
-            <UrlDialog title="Edit Milestone" closeTo={base}>
+            <UrlDialog title="Edit Milestone" subject={projectName} focusFirstField closeTo={base}>
               <MilestoneForm milestone={editing} lastResult={lastResult} />
             </UrlDialog>
           ) : null}

@@ -1,3 +1,4 @@
+import { DateText } from "~/components/date-time";
 import { ErrorScreen } from "~/components/error-screen";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -12,7 +13,7 @@ import { Chip, PRIORITY_STYLES } from "~/components/work/task-chips";
 import { TaskForm } from "~/components/work/task-form";
 import { WorkNav } from "~/components/work-nav";
 import { createTask, getTaskDashboard, type TaskCard, taskFormOptions } from "~/models/task.server";
-import { newTaskSchema } from "~/schemas/task";
+import { newTaskSchema, TASK_STATUS_LABELS } from "~/schemas/task";
 import { TASK_SORTS, taskBoardQuerySchema } from "~/schemas/task-board";
 import { invariantResponse, orErrorScreen } from "~/utils/errors.server";
 import { readForm, replyWithError } from "~/utils/forms.server";
@@ -23,7 +24,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Tasks · ${data.board.projectName} · Gainers Hub` : "Tasks · Gainers Hub" },
 ];
 
-const STATUS_LABELS = { Todo: "To Do", InProgress: "In Progress", Blocked: "Blocked", Done: "Completed" } as const;
+const STATUS_LABELS = TASK_STATUS_LABELS;
 const SORT_LABELS: Record<(typeof TASK_SORTS)[number], string> = {
   priority: "Priority",
   dueDate: "Due date",
@@ -76,10 +77,10 @@ export default function TaskDashboard() {
     return `?${params}`;
   };
   const counts = [
-    { status: "Todo", label: "To Do", value: board.counts.todo },
-    { status: "InProgress", label: "In Progress", value: board.counts.inProgress },
-    { status: "Blocked", label: "Blocked", value: board.counts.blocked },
-    { status: "Done", label: "Completed", value: board.counts.completed },
+    { status: "Todo", label: STATUS_LABELS.Todo, value: board.counts.todo },
+    { status: "InProgress", label: STATUS_LABELS.InProgress, value: board.counts.inProgress },
+    { status: "Blocked", label: STATUS_LABELS.Blocked, value: board.counts.blocked },
+    { status: "Done", label: STATUS_LABELS.Done, value: board.counts.completed },
   ];
 
   return (
@@ -104,7 +105,7 @@ export default function TaskDashboard() {
           </div>
         </div>
         {options ? (
-          <UrlDialog title="New Task" closeTo={`${location.pathname}${withoutNew(search)}`}>
+          <UrlDialog title="New Task" focusFirstField closeTo={`${location.pathname}${withoutNew(search)}`}>
             <TaskForm
               lastResult={actionData && "result" in actionData ? actionData.result : null}
               members={options.members}
@@ -222,8 +223,7 @@ function TaskCardItem({ task }: { task: TaskCard }) {
         ) : null}
         {task.dueAtUtc ? (
           <span>
-            Due{" "}
-            {new Date(task.dueAtUtc).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" })}
+            Due <DateText value={task.dueAtUtc} />
           </span>
         ) : null}
       </div>

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { TASK_STATUSES } from "~/schemas/task-values";
+import { TASK_STATUS_LABELS, TASK_STATUSES } from "~/schemas/task-values";
 
 /** The status dropdown: with JavaScript a change saves at once; without, a button saves it. */
 export function StatusForm({ status, hydrated }: { status: (typeof TASK_STATUSES)[number]; hydrated: boolean }) {
@@ -22,7 +22,7 @@ export function StatusForm({ status, hydrated }: { status: (typeof TASK_STATUSES
         >
           {TASK_STATUSES.map((value) => (
             <option key={value} value={value}>
-              {value}
+              {TASK_STATUS_LABELS[value]}
             </option>
           ))}
         </select>

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { StatusChip } from "~/components/status-chip";
-import { Chip, formatDay, PRIORITY_STYLES } from "~/components/work/task-chips";
+import { DateText } from "~/components/date-time";
+import { Chip, PRIORITY_STYLES } from "~/components/work/task-chips";
 import type { TaskDetail } from "~/models/task.server";
 import { StatusForm } from "./status-form";
 
@@ -49,7 +50,13 @@ export function TaskSummary({
           <Chip className={PRIORITY_STYLES[task.priority]}>{task.priority} priority</Chip>
           <Chip className="bg-slate-100 text-slate-700">{task.type}</Chip>
           <Chip className="bg-slate-100 text-slate-700">
-            {task.dueAtUtc ? `Due ${formatDay(task.dueAtUtc)}` : "No due date"}
+            {task.dueAtUtc ? (
+              <>
+                Due <DateText value={task.dueAtUtc} />
+              </>
+            ) : (
+              "No due date"
+            )}
           </Chip>
           {task.milestoneTitle ? <Chip className="bg-brand-50 text-brand-700">{task.milestoneTitle}</Chip> : null}
         </div>
