@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import type { Difficulty } from "#db/schema";
 import { db } from "~/db.server";
-import { listOpenProjects, type ProjectSummary, searchProjects } from "./project.server";
+import { describeMatch } from "~/utils/match-text";
+import { findProjects, listOpenProjects, type ProjectSummary } from "./project.server";
 
 /** A project picked for a person, with the reason the card shows ('Matches your React and Node.js'). */
 export interface MatchedProject extends ProjectSummary {
@@ -78,7 +79,7 @@ export async function matchProjectsForUser(userId: string, count: number): Promi
   const keywords = [...profile.skills, ...profile.interests];
   const candidates =
     keywords.length > 0
-      ? (await searchProjects(keywords.join(" "), 50, { keywords: true })).filter(
+      ? (await findProjects(keywords.join(" "), 50, { keywords: true })).filter(
           (project) => project.kind === "project" && !skip.has(project.projectId),
         )
       : [];
@@ -88,10 +89,12 @@ export async function matchProjectsForUser(userId: string, count: number): Promi
       skills.has(name.toLowerCase()),
     );
     const score = shared.length + 2 / (rank + 2) + difficultyFit(project.difficultyLevel, profile.yearsOfExperience);
+    // Shared skills say it best; otherwise the words of the profile it matched, as a search card says them.
     const matchReason = shared.length
       ? `Matches your ${listNames(shared.slice(0, 3))}`
-      : `Matches your interest in ${listNames(profile.interests.slice(0, 2)) || listNames(profile.skills.slice(0, 2))}`;
-    const { matchedBy: _matchedBy, ...summary } = project;
+      : describeMatch(project.reasons) ||
+        `Matches your interest in ${listNames(profile.interests.slice(0, 2)) || listNames(profile.skills.slice(0, 2))}`;
+    const { reasons: _reasons, ...summary } = project;
     return { project: { ...summary, matchReason }, score };
   });
   const matched = scored

@@ -5,7 +5,8 @@ import { NotFoundError } from "~/utils/errors.server";
 import type { CatalogueFilters } from "~/schemas/catalogue";
 import { DURATION_RANGES } from "~/schemas/duration-ranges";
 import type { FusedHit } from "~/search/fusion";
-import { hybridRanking, hybridSearch } from "~/search/hybrid.server";
+import { hybridRanking, hybridSearch, type SearchOptions } from "~/search/hybrid.server";
+import { type MatchReason, reasonStrings } from "~/search/reasons";
 
 /**
  * Reading projects and templates for the public screens and API. JSON field names follow the
@@ -140,7 +141,7 @@ const isUnfiltered = (filters: CatalogueFilters) => Object.values(filters).every
 
 /** A page of the catalogue; with search words, each entry's reasons for matching, by id. */
 export interface CataloguePage extends Page<ProjectSummary> {
-  matchedBy?: Record<string, FusedHit["matchedBy"]>;
+  reasons?: Record<string, MatchReason[]>;
 }
 
 /**
@@ -233,7 +234,7 @@ async function rankedPage(where: Condition, hits: FusedHit[], { page, pageSize }
   const shown = listed.slice((page - 1) * pageSize, page * pageSize);
   return {
     items: shown.map((hit) => toSummary(byId.get(hit.id)!)),
-    matchedBy: Object.fromEntries(shown.map((hit) => [hit.id, hit.matchedBy])),
+    reasons: Object.fromEntries(shown.map((hit) => [hit.id, reasonsOf(hit)])),
     total: listed.length,
     page,
     pageSize,
@@ -290,20 +291,26 @@ export async function getProjectDetail(id: string, kind?: ProjectKind): Promise<
   };
 }
 
-/** A search result: the project, and which legs of the search found it and why. */
-export interface SearchResult extends ProjectSummary {
-  matchedBy: FusedHit["matchedBy"];
+/** Every leg's reasons for a hit, full text's first. */
+const reasonsOf = (hit: FusedHit): MatchReason[] => [
+  ...(hit.matchedBy.fullText ?? []),
+  ...(hit.matchedBy.semantic ?? []),
+];
+
+/** A project the search found, and why (screens put the reasons in words: app/utils/match-text.ts). */
+export interface FoundProject extends ProjectSummary {
+  reasons: MatchReason[];
 }
 
 /**
  * The hybrid search (app/search): running projects and templates alike, best matches first.
  * (`npm run search:eval` judges every change to its ranking.)
  */
-export async function searchProjects(
+export async function findProjects(
   query: string,
   count: number,
-  options: { keywords?: boolean } = {},
-): Promise<SearchResult[]> {
+  options: Pick<SearchOptions, "keywords"> = {},
+): Promise<FoundProject[]> {
   const hits = await hybridSearch(db, query, count, options);
   if (hits.length === 0) return [];
   const rows = await summaryQuery()
@@ -316,7 +323,27 @@ export async function searchProjects(
   const byId = new Map(rows.map((row) => [row.id, row]));
   return hits.flatMap((hit) => {
     const row = byId.get(hit.id);
-    return row ? [{ ...toSummary(row), matchedBy: hit.matchedBy }] : [];
+    return row ? [{ ...toSummary(row), reasons: reasonsOf(hit) }] : [];
+  });
+}
+
+/** A search API result: the project, and which legs of the search found it and why, as strings. */
+export interface SearchResult extends ProjectSummary {
+  matchedBy: { fullText?: string[]; semantic?: string[] };
+}
+
+/** The search as the API answers it (`GET /api/projects/search/vector`): the contract's `matchedBy` strings. */
+export async function searchProjects(query: string, count: number): Promise<SearchResult[]> {
+  return (await findProjects(query, count)).map(({ reasons, ...project }) => {
+    const fullText = reasons.filter((reason) => reason.kind !== "semantic");
+    const semantic = reasons.filter((reason) => reason.kind === "semantic");
+    return {
+      ...project,
+      matchedBy: {
+        ...(fullText.length > 0 ? { fullText: reasonStrings(fullText) } : {}),
+        ...(semantic.length > 0 ? { semantic: reasonStrings(semantic) } : {}),
+      },
+    };
   });
 }
 

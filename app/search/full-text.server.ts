@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { Database } from "#db/schema";
 import { type Lookup, lookUp } from "./lookups.server";
 import { LEG_DEPTH, type LegHit, SEARCHABLE_SQL } from "./legs";
+import { type MatchReason, wordReason } from "./reasons";
 
 /**
  * The full-text leg: PostgreSQL's english text search (stemmed: 'gardens' finds 'garden') over the
@@ -32,6 +33,8 @@ export interface WeightedWord {
    * in its prose or tagline: 'golang' means Go the language, not 'go' the verb.
    */
   skill?: boolean;
+  /** Why an entry that holds it matched (the word as typed, when not said). */
+  reason?: MatchReason;
 }
 
 /**
@@ -221,6 +224,6 @@ export async function fullTextLeg(
   return rows.map((row) => ({
     id: row.id,
     score: Number(row.score),
-    reasons: present.flatMap((term, index) => (row.matched[index] ? [term.word] : [])),
+    reasons: present.flatMap((term, index) => (row.matched[index] ? [term.reason ?? wordReason(term.word)] : [])),
   }));
 }

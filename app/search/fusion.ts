@@ -1,4 +1,5 @@
 import type { LegHit, LegName } from "./legs";
+import type { MatchReason } from "./reasons";
 
 /**
  * Reciprocal-rank fusion: an entry scores Σ weight / (K + rank) over the legs that found it, so
@@ -13,8 +14,8 @@ const K = 60;
 export interface FusedHit {
   id: string;
   score: number;
-  /** Each leg that found it and why, e.g. { fullText: ['react'], typo: ['dashbord → dashboard'] }. */
-  matchedBy: Partial<Record<LegName, string[]>>;
+  /** Each leg that found it and why. */
+  matchedBy: Partial<Record<LegName, MatchReason[]>>;
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema";
-import { type Acronym, acronymLookup, acronymOf } from "./acronyms.server";
+import { acronymLookup, acronymOf } from "./acronyms.server";
 import { closeWordsOrder, textVersionLookup } from "./close-words.server";
-import { type Expansion, expansionLookup } from "./expansion.server";
+import { expansionLookup } from "./expansion.server";
 import { fullTextLeg, statisticsLookup, type WeightedWord } from "./full-text.server";
 import { type FusedHit, fuseByRank } from "./fusion";
 import { LEG_DEPTH, type LegName } from "./legs";
@@ -11,7 +11,7 @@ import { lookUpTogether } from "./lookups.server";
 import { semanticLeg, semanticLookup, semanticMode } from "./semantic.server";
 import { type Corrections, typoLookup } from "./typo.server";
 import { embedText } from "./embedding.server";
-import { type TechnologyName, technologyLookup } from "./technology-names.server";
+import { technologyLookup } from "./technology-names.server";
 import { wordVectors } from "./word-vectors.server";
 import { adjacentPairs, contentWords, isContraction, isStopWord, splitWords, typedQuery } from "./words";
 
@@ -139,8 +139,18 @@ export async function hybridRanking(
     ...words
       .filter((word) => !isContraction(word))
       .map((word) => ({ word, weight: isStopWord(word) ? STOP_WORD_WEIGHT : 1 })),
-    ...[...corrections].map(([word, typed]) => ({ word, weight: typed.similarity, group: typed.word })),
-    ...expansions.map((expansion) => ({ word: expansion.word, weight: expansion.similarity, group: expansion.from })),
+    ...[...corrections].map(([word, typed]) => ({
+      word,
+      weight: typed.similarity,
+      group: typed.word,
+      reason: { kind: "typo" as const, from: typed.word, to: word },
+    })),
+    ...expansions.map((expansion) => ({
+      word: expansion.word,
+      weight: expansion.similarity,
+      group: expansion.from,
+      reason: { kind: "close" as const, from: expansion.from, to: expansion.word },
+    })),
     // A technology's name stands for the word as typed ('vue' → 'vue.js'): as much as the word.
     ...technologies.map(({ from, name }) => ({
       word: name,
@@ -148,8 +158,14 @@ export async function hybridRanking(
       group: from,
       phrase: name.includes(" "),
       skill: true,
+      reason: { kind: "nickname" as const, from, to: name },
     })),
-    ...pairs.map((pair) => ({ word: pair, weight: PHRASE_WEIGHT, phrase: true })),
+    ...pairs.map((pair) => ({
+      word: pair,
+      weight: PHRASE_WEIGHT,
+      phrase: true,
+      reason: { kind: "phrase" as const, from: pair, to: pair },
+    })),
   ];
   const candidateWords = [
     ...termsBefore.map((term) => term.word),
@@ -177,17 +193,16 @@ export async function hybridRanking(
     ...termsBefore,
     // An acronym stands for its pair's words together: it counts as much as one word, in place
     // of the phrase's bonus.
-    ...acronyms.map(({ acronym, pair }) => ({ word: acronym, weight: ACRONYM_WEIGHT, group: pair })),
+    ...acronyms.map(({ acronym, pair }) => ({
+      word: acronym,
+      weight: ACRONYM_WEIGHT,
+      group: pair,
+      reason: { kind: "acronym" as const, from: pair, to: acronym },
+    })),
   ];
   const documents = new Map(candidateWords.map((word, index) => [word, statistics.documents[index] ?? 0]));
   const termStatistics = { total: statistics.total, documents: terms.map((term) => documents.get(term.word) ?? 0) };
-  const reasonFor = explainWords(corrections, expansions, acronyms, technologies);
-  // A phrase only ranks an entry higher: its words are the reasons already.
-  const phrases = new Set(pairs);
-  const fullText = (await fullTextLeg(db, terms, depth, termStatistics)).map((hit) => ({
-    ...hit,
-    reasons: hit.reasons.filter((word) => !phrases.has(word)).map(reasonFor),
-  }));
+  const fullText = await fullTextLeg(db, terms, depth, termStatistics);
   // Every entry either leg can return is known now: they are read for the word-by-word closeness
   // (meanwhile, where the semantic leg reorders the full-text finds).
   const foundIds = [...new Set([...fullText, ...(semanticHits ?? [])].map((hit) => hit.id))];
@@ -204,22 +219,6 @@ export async function hybridRanking(
     closeWordsOrder(db, misspeltCorrected(words, corrections), foundIds, textVersion),
   ]);
   return fuseByRank({ fullText, semantic }, WEIGHTS, [{ hits: closeWords, weight: CLOSE_WORDS_WEIGHT }]);
-}
-
-/** How a person reads why a word matched: 'dashbord → dashboard', 'renters ≈ tenant', 'machine learning ≈ ml'. */
-function explainWords(
-  corrections: Corrections,
-  expansions: Expansion[],
-  acronyms: Acronym[],
-  technologies: TechnologyName[],
-): (word: string) => string {
-  const explanation = new Map<string, string>([
-    ...technologies.map(({ from, name }): [string, string] => [name, `${from} ≈ ${name}`]),
-    ...[...corrections].map(([word, typed]): [string, string] => [word, `${typed.word} → ${word}`]),
-    ...expansions.map((expansion): [string, string] => [expansion.word, `${expansion.from} ≈ ${expansion.word}`]),
-    ...acronyms.map(({ acronym, pair }): [string, string] => [acronym, `${pair} ≈ ${acronym}`]),
-  ]);
-  return (word) => explanation.get(word) ?? word;
 }
 
 /**

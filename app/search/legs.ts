@@ -1,10 +1,12 @@
+import type { MatchReason } from "./reasons";
+
 /** What every leg of the hybrid search returns: its own ranking, best first, and why each matched. */
 export interface LegHit {
   id: string;
   /** The leg's own score, only for ordering within the leg. */
   score: number;
-  /** Why it matched, in words a person reads ('dashboard', 'dashbord → dashboard', 'close in meaning'). */
-  reasons: string[];
+  /** Why it matched: the words it holds, their corrections, words close in meaning… */
+  reasons: MatchReason[];
 }
 
 export type LegName = "fullText" | "semantic";

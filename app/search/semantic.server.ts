@@ -3,6 +3,7 @@ import type { Database } from "#db/schema";
 import { type Lookup, lookUp } from "./lookups.server";
 import { embedText } from "./embedding.server";
 import { LEG_DEPTH, type LegHit, SEARCHABLE_SQL } from "./legs";
+import { SEMANTIC_REASON } from "./reasons";
 
 /**
  * The semantic leg: entries whose meaning vector is closest to the query's (cosine), so 'tally of
@@ -85,7 +86,7 @@ export function semanticLookup({
       (value as [string, number][]).map(([id, distance]) => ({
         id,
         score: 1 - Number(distance),
-        reasons: ["close in meaning"],
+        reasons: [SEMANTIC_REASON],
       })),
   };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/db.server";
 import { hybridSearch } from "~/search/hybrid.server";
+import { SEMANTIC_REASON } from "~/search/reasons";
 import { embedMissingProjects } from "~/search/project-vectors.server";
 import {
   type EmbeddingsEndpoint,
@@ -80,7 +81,7 @@ describe("the embeddings endpoint", () => {
     await embedProjectsRemotely(db, endpoint);
     const hits = await hybridSearch(db, "zorblax", 3, { embeddings: endpoint });
     expect(hits[0]?.id).toBe(shelter);
-    expect(hits[0]?.matchedBy.semantic).toEqual(["close in meaning"]);
+    expect(hits[0]?.matchedBy.semantic).toEqual([SEMANTIC_REASON]);
     // Offline, the made-up word means nothing.
     expect(await hybridSearch(db, "zorblax", 3, { embeddings: null })).toEqual([]);
   });

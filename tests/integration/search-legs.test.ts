@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
 import { countQueries } from "#db/connection";
 import { db } from "~/db.server";
-import { searchProjects } from "~/models/project.server";
+import { findProjects, searchProjects } from "~/models/project.server";
+import { wordReason } from "~/search/reasons";
 import { expandByMeaning } from "~/search/expansion.server";
 import { confirmedAcronyms } from "~/search/acronyms.server";
 import { closeWordsOrder, textVersionLookup } from "~/search/close-words.server";
@@ -39,7 +40,7 @@ describe("the full-text leg", () => {
   it("finds a word by its stem", async () => {
     const hits = await fullTextLeg(db, [{ word: "charting", weight: 1 }]);
     expect(hits.map((hit) => hit.id)).toEqual([dashboard]);
-    expect(hits[0].reasons).toEqual(["charting"]);
+    expect(hits[0].reasons).toEqual([wordReason("charting")]);
   });
 
   it("ranks words that stand together in the query higher where they stand together in the entry", async () => {
@@ -55,7 +56,7 @@ describe("the full-text leg", () => {
     const hits = await fullTextLeg(db, [...words, { word: "food bank", weight: 0.5, phrase: true }]);
     expect(rank(hits, together)).toBeLessThan(rank(hits, apart));
     expect(rank(hits, together)).toBe(0);
-    expect(hits.find((hit) => hit.id === apart)?.reasons).toEqual(["food", "bank"]);
+    expect(hits.find((hit) => hit.id === apart)?.reasons).toEqual([wordReason("food"), wordReason("bank")]);
   });
 
   it("finds a project by its difficulty, kept in step as it changes", async () => {
@@ -126,7 +127,7 @@ describe("the search statistics", () => {
       { word: "charts", weight: 1 },
     ]);
     expect(hits[0]?.id).toBe(dashboard);
-    expect(hits[0]?.reasons).toEqual(["sales", "charts"]);
+    expect(hits[0]?.reasons).toEqual([wordReason("sales"), wordReason("charts")]);
   });
 });
 
@@ -373,10 +374,13 @@ describe("the fused search", () => {
   it("takes a profile's list of names as it is: no corrections, phrases or acronyms", async () => {
     const [corrected] = await searchProjects("reactt", 3);
     expect(corrected.projectId).toBe(dashboard);
-    expect(await searchProjects("reactt", 3, { keywords: true })).toEqual([]);
-    const [listed] = await searchProjects("React Dashboard", 3, { keywords: true });
+    expect(await findProjects("reactt", 3, { keywords: true })).toEqual([]);
+    const [listed] = await findProjects("React Dashboard", 3, { keywords: true });
     expect(listed.projectId).toBe(dashboard);
-    expect(listed.matchedBy.fullText).toEqual(["react", "dashboard"]);
+    expect(listed.reasons.filter((reason) => reason.kind !== "semantic")).toEqual([
+      wordReason("react"),
+      wordReason("dashboard"),
+    ]);
   });
 
   it("returns nothing for words that mean nothing", async () => {

@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createUserSession } from "~/auth/session.server";
 import { db } from "~/db.server";
 import type * as ProjectModel from "~/models/project.server";
-import { searchProjects } from "~/models/project.server";
+import { findProjects } from "~/models/project.server";
 import { ValidationError } from "~/utils/errors.server";
 import { loader } from "~/routes/public/search-result";
 import { routeContext as context } from "../fixtures/api";
@@ -12,7 +12,7 @@ import { createProject, createUser } from "../fixtures/factories";
 
 vi.mock("~/models/project.server", async (importOriginal) => {
   const actual = await importOriginal<typeof ProjectModel>();
-  return { ...actual, searchProjects: vi.fn(actual.searchProjects) };
+  return { ...actual, findProjects: vi.fn(actual.findProjects) };
 });
 
 let cookie = "";
@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
-  vi.mocked(searchProjects).mockClear();
+  vi.mocked(findProjects).mockClear();
   await db.deleteFrom("projects").execute();
 });
 
@@ -54,7 +54,7 @@ describe("/search-result loader", () => {
     expect(data.count).toBe(12);
     expect(data.error).toBeNull();
     expect(data.projects.map((project) => project.projectName)).toEqual(["Dog Walking Rota"]);
-    expect(searchProjects).toHaveBeenCalledWith("dog walking", 12);
+    expect(findProjects).toHaveBeenCalledWith("dog walking", 12);
   });
 
   it("gives each result a short reason from how it matched, spelling corrections included", async () => {
@@ -69,7 +69,7 @@ describe("/search-result loader", () => {
       const data = await load(query);
       expect(data).toMatchObject({ q: "", projects: [], error: null });
     }
-    expect(searchProjects).not.toHaveBeenCalled();
+    expect(findProjects).not.toHaveBeenCalled();
   });
 
   it("reads count as 6 by default and keeps it within 1..50", async () => {
@@ -89,17 +89,17 @@ describe("/search-result loader", () => {
     for (const [param, count] of Object.entries(counts)) {
       expect((await load(`?q=anything${param}`)).count, param).toBe(count);
     }
-    expect(vi.mocked(searchProjects).mock.calls.map(([, count]) => count)).toEqual(Object.values(counts));
+    expect(vi.mocked(findProjects).mock.calls.map(([, count]) => count)).toEqual(Object.values(counts));
   });
 
   it("turns a failing search into 'Search Error' text instead of a crash", async () => {
-    vi.mocked(searchProjects).mockRejectedValueOnce(new Error('relation "projects" is broken'));
+    vi.mocked(findProjects).mockRejectedValueOnce(new Error('relation "projects" is broken'));
     const unexpected = await load("?q=dogs");
     expect(unexpected).toMatchObject({ q: "dogs", projects: [] });
     // Database details stay in the log; people read what the API would say.
     expect(unexpected.error).toBe("Server error. Please try again later.");
 
-    vi.mocked(searchProjects).mockRejectedValueOnce(new ValidationError("Search term is too long."));
+    vi.mocked(findProjects).mockRejectedValueOnce(new ValidationError("Search term is too long."));
     expect((await load("?q=dogs")).error).toBe("Search term is too long.");
   });
 });

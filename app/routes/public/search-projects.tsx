@@ -15,10 +15,10 @@ import {
   type ProjectSummary,
   rankForCatalogue,
 } from "~/models/project.server";
-import { explainMatch } from "~/search/explain";
 import { type CatalogueFilters, catalogueFiltersSchema } from "~/schemas/catalogue";
 import { DURATION_RANGES } from "~/schemas/duration-ranges";
 import { cleanerUrl } from "~/utils/clean-query";
+import { describeMatch } from "~/utils/match-text";
 import { sharedPageHeaders } from "~/utils/shared-cache";
 
 /** Visitors all see the same page: shared caches may keep it briefly. */
@@ -62,13 +62,13 @@ function readFilters(params: URLSearchParams): CatalogueFilters {
 type Card = ProjectSummary & { matchReason?: string };
 type Section = { page: Page<Card> | null; hasMore: boolean; counted: boolean };
 
-function withReasons({ matchedBy, ...page }: CataloguePage): Page<Card> {
-  if (!matchedBy) return page;
+function withReasons({ reasons, ...page }: CataloguePage): Page<Card> {
+  if (!reasons) return page;
   return {
     ...page,
     items: page.items.map((item) => {
-      const reasons = matchedBy[item.projectId];
-      return reasons ? { ...item, matchReason: explainMatch(reasons) } : item;
+      const found = reasons[item.projectId];
+      return found ? { ...item, matchReason: describeMatch(found) } : item;
     }),
   };
 }

@@ -5,8 +5,8 @@ import { ProjectGrid } from "~/components/project-grid";
 import { SearchBox } from "~/components/search-box";
 import { logger } from "~/logger.server";
 import { withoutControlCharacters } from "~/schemas/text";
-import { searchProjects } from "~/models/project.server";
-import { explainMatch } from "~/search/explain";
+import { findProjects } from "~/models/project.server";
+import { describeMatch } from "~/utils/match-text";
 import { DomainError } from "~/utils/errors.server";
 
 const DEFAULT_COUNT = 6;
@@ -47,9 +47,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!q) return { q, count, projects: [], error: null };
   try {
     // Each card says why it matched ('Matched: animal, shelter', 'Spelling: dashbord → dashboard').
-    const projects = (await searchProjects(q, count)).map(({ matchedBy, ...project }) => ({
+    const projects = (await findProjects(q, count)).map(({ reasons, ...project }) => ({
       ...project,
-      matchReason: explainMatch(matchedBy),
+      matchReason: describeMatch(reasons),
     }));
     return { q, count, projects, error: null };
   } catch (error) {

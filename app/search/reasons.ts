@@ -1,0 +1,56 @@
+/**
+ * Why an entry matched, as data the search produces: screens put it in words
+ * (app/utils/match-text.ts), the search API as its documented strings (`reasonStrings`).
+ */
+export type MatchReasonKind =
+  /** A word as typed: from and to are the word. */
+  | "word"
+  /** A misspelt word and the word projects use that it was read as ('dashbord' → 'dashboard'). */
+  | "typo"
+  /** A word close in meaning that the entry holds ('renters' → 'tenant'). */
+  | "close"
+  /** Words that stand together in the query and in the entry ('food bank'). */
+  | "phrase"
+  /** A pair of words and the acronym the entry holds ('machine learning' → 'ml'). */
+  | "acronym"
+  /** A technology's nickname or first word and its name ('golang' → 'go', 'vue' → 'vue.js'). */
+  | "nickname"
+  /** The entry's meaning is close to the query's (the semantic leg): from and to are empty. */
+  | "semantic";
+
+export interface MatchReason {
+  kind: MatchReasonKind;
+  /** What the person typed (a word, or two for a phrase or an acronym). */
+  from: string;
+  /** What the entry holds that matched it. */
+  to: string;
+}
+
+export const wordReason = (word: string): MatchReason => ({ kind: "word", from: word, to: word });
+
+export const SEMANTIC_REASON: MatchReason = { kind: "semantic", from: "", to: "" };
+
+/**
+ * The search API's `matchedBy` strings (its contract): 'dashboard', 'dashbord → dashboard',
+ * 'renters ≈ tenant', 'machine learning ≈ ml', 'close in meaning'. A phrase has none: its words
+ * are there already.
+ */
+export function reasonString(reason: MatchReason): string | null {
+  switch (reason.kind) {
+    case "word":
+      return reason.to;
+    case "typo":
+      return `${reason.from} → ${reason.to}`;
+    case "close":
+    case "acronym":
+    case "nickname":
+      return `${reason.from} ≈ ${reason.to}`;
+    case "phrase":
+      return null;
+    case "semantic":
+      return "close in meaning";
+  }
+}
+
+export const reasonStrings = (reasons: MatchReason[]): string[] =>
+  reasons.flatMap((reason) => reasonString(reason) ?? []);
