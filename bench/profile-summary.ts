@@ -27,8 +27,9 @@ function packageOf({ url, functionName }: ProfileNode["callFrame"]): string {
   const modules = url.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
   if (modules) return modules[1]!;
   if (url.startsWith("node:")) return "node internals";
-  if (url.includes("/build/server/")) return "app (server build)";
-  if (url.includes("/build/server.js")) return "host (server.js)";
+  // Any build folder (BUILD_DIR): build/, build-<name>/.
+  if (/\/build[^/]*\/server\//.test(url)) return "app (server build)";
+  if (/\/build[^/]*\/server\.js$/.test(url)) return "host (server.js)";
   return url.replace(/^file:\/\//, "");
 }
 

@@ -1,6 +1,8 @@
 import { sql } from "kysely";
 import { db } from "~/db.server";
+import type { JoinRequestStatus } from "#db/schema";
 import { NotFoundError } from "~/utils/errors.server";
+import { previewText } from "~/utils/format";
 import { isId } from "~/utils/ids";
 import type { NotificationEvent } from "./notification.server";
 
@@ -189,15 +191,66 @@ export async function bellState(userId: string): Promise<{ unread: number; lates
   return { unread: Number(row.unread ?? 0), latestSeq: Number(row.seq ?? 0) };
 }
 
-/** Which of these join requests still wait for a decision (a notification offers Approve/Reject). */
-export async function pendingJoinRequestIds(requestIds: string[]): Promise<Set<string>> {
-  const ids = requestIds.filter(isId);
-  if (ids.length === 0) return new Set();
+/**
+ * What an admin needs to decide a join request from its notification, and what became of it:
+ * the applicant (with their profile), the start of their message and, once decided, the outcome
+ * and who decided (issue 33). Only for requests to projects the viewer administers.
+ */
+export interface JoinRequestNote {
+  status: JoinRequestStatus;
+  requesterName: string;
+  requesterProfile: string;
+  /** The applicant's message cut to the spec's preview length, with an ellipsis when cut. */
+  messagePreview: string;
+  /** Who decided: "you", their name, or null (nobody yet, or an account since removed). */
+  decidedBy: string | null;
+  decisionReason: string | null;
+}
+
+export const MESSAGE_PREVIEW = 100;
+
+/** The join requests behind these notifications, by request id. */
+export async function joinRequestNotes(
+  viewerId: string,
+  notifications: NotificationView[],
+): Promise<Record<string, JoinRequestNote>> {
+  const ids = notifications
+    .filter((n) => n.eventName === "projectJoinRequested")
+    .map((n) => n.data.requestId)
+    .filter(isId);
+  if (ids.length === 0) return {};
   const rows = await db
-    .selectFrom("join_requests")
-    .select("id")
-    .where("id", "in", ids)
-    .where("status", "=", "Pending")
+    .selectFrom("join_requests as r")
+    .innerJoin("users as u", "u.id", "r.user_id")
+    .innerJoin("project_members as me", (join) =>
+      join.onRef("me.project_id", "=", "r.project_id").on("me.user_id", "=", viewerId).on("me.is_admin", "=", true),
+    )
+    .leftJoin("users as d", "d.id", "r.decided_by")
+    .select([
+      "r.id",
+      "r.status",
+      "r.message",
+      "r.user_id",
+      "r.decided_by",
+      "r.decision_reason",
+      "u.full_name",
+      "u.email",
+      "u.role",
+      "d.full_name as decider_name",
+    ])
+    .where("r.id", "in", ids)
     .execute();
-  return new Set(rows.map((row) => row.id));
+  return Object.fromEntries(
+    rows.map((row) => [
+      row.id,
+      {
+        status: row.status,
+        requesterName: row.full_name || row.email,
+        requesterProfile: `/profile/${row.role ?? "gainer"}/${row.user_id}`,
+        messagePreview: previewText(row.message ?? "", MESSAGE_PREVIEW),
+        decidedBy: row.decided_by === viewerId ? "you" : (row.decider_name ?? null),
+        decisionReason: row.decision_reason,
+      } satisfies JoinRequestNote,
+    ]),
+  );
 }

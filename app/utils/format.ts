@@ -36,3 +36,9 @@ export function initialsOf(name: string): string {
       .toUpperCase() || "?"
   );
 }
+
+/** The first `length` characters of a text, with an ellipsis when it was cut. */
+export function previewText(text: string, length: number): string {
+  const trimmed = text.trim();
+  return trimmed.length > length ? `${trimmed.slice(0, length).trimEnd()}…` : trimmed;
+}

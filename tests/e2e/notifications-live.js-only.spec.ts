@@ -88,8 +88,16 @@ test("a request arriving while the panel is open is listed and approved there; t
   const item = panel.getByRole("listitem").filter({ hasText: "Lin Latecomer asked to join" });
   await expect(item).toBeVisible();
   await expect(bellOf(page)).toHaveAttribute("aria-label", "Notifications, 1 unread");
+  // What the admin decides on: the applicant's message and their profile.
+  await expect(item.getByText("“Live bell test.”")).toBeVisible();
+  await expect(item.getByRole("link", { name: "View Lin Latecomer’s profile" })).toHaveAttribute(
+    "href",
+    /^\/profile\/gainer\/[\w-]+$/,
+  );
   await item.getByRole("button", { name: "Approve" }).click();
   await expect(item.getByText("Join request approved!")).toBeVisible();
+  // What was decided stays with the entry.
+  await expect(item.getByText("Approved by you")).toBeVisible();
   // The request is read; deciding it earned the admin 'Gatekeeper'.
   await expect(panel.getByText('You earned "Gatekeeper"')).toBeVisible();
   await expect(bellOf(page)).toHaveAttribute("aria-label", "Notifications, 1 unread");

@@ -47,11 +47,18 @@ test("an admin decides a join request from its notification; the requester hears
   const request = item(page, "New join request");
   await expect(request).toContainText(`Rey Requester asked to join ${projectName} as ${role}.`);
   await expect(request).toContainText(`Just now · Because you are an admin of ${projectName}`);
+  // What the admin decides on: the applicant's message and their profile.
+  await expect(request.getByText("“Hello”")).toBeVisible();
+  await expect(request.getByRole("link", { name: "View Rey Requester’s profile" })).toHaveAttribute(
+    "href",
+    /^\/profile\/gainer\/[\w-]+$/,
+  );
   await request.getByLabel("Reason (optional)").fill("Welcome aboard");
   await request.getByRole("button", { name: "Approve" }).click();
   await expect(page.getByRole("status")).toContainText("Join request approved!");
-  // Decided: read, and no longer offers a decision.
+  // Decided: read, no longer offers a decision, and says what was decided, with the reason.
   await expect(item(page, "New join request").getByRole("button", { name: "Approve" })).toHaveCount(0);
+  await expect(item(page, "New join request")).toContainText("Approved by you: Welcome aboard");
   // The request is read; deciding it earned the admin 'Gatekeeper'.
   await expect(item(page, 'You earned "Gatekeeper"')).toBeVisible();
   await expect(page.getByText("2 unread")).toBeVisible();

@@ -12,7 +12,7 @@ import {
   markAllNotificationsRead,
   markNotificationRead,
   notificationsAfter,
-  pendingJoinRequestIds,
+  joinRequestNotes,
   removeNotification,
 } from "~/models/notification-inbox.server";
 import { isProjectMuted, setProjectMuted } from "~/models/notification-mute.server";
@@ -193,13 +193,43 @@ describe("the inbox", () => {
     expect(await countUnread(admin.userId)).toBe(2);
   });
 
-  it("knows which join requests still wait for a decision", async () => {
-    const { admin, projectId } = await team();
-    const waiting = await createJoinRequest(await createUser(), projectId, { requestedRole: "Developer" });
-    const decided = await createJoinRequest(await createUser(), projectId, { requestedRole: "Developer" });
-    await decideJoinRequest(admin, projectId, decided.joinRequestId, { isApproved: false });
-    const pending = await pendingJoinRequestIds([waiting.joinRequestId, decided.joinRequestId, "not-an-id"]);
-    expect([...pending]).toEqual([waiting.joinRequestId]);
+  it("a join request's notification shows the applicant, their message and, once decided, the outcome", async () => {
+    const { admin, member, projectId } = await team();
+    const second = await createUser({ name: "Sam Second" });
+    await addMember(projectId, second, { isAdmin: true, role: "Co-lead" });
+    const long = `${"I have built three food bank apps before. ".repeat(3)}And I can start on Monday.`;
+    const waitingAsker = await createUser({ name: "Wren Waiting" });
+    const waiting = await createJoinRequest(waitingAsker, projectId, { requestedRole: "Developer", message: long });
+    const decided = await createJoinRequest(await createUser({ name: "Dee Decided" }), projectId, {
+      requestedRole: "Developer",
+      message: "Short and sweet",
+    });
+    await decideJoinRequest(second, projectId, decided.joinRequestId, { isApproved: false, reason: "Team is full" });
+
+    const notes = await joinRequestNotes(admin.userId, await listNotifications(admin.userId));
+    expect(notes[waiting.joinRequestId]).toEqual({
+      status: "Pending",
+      requesterName: "Wren Waiting",
+      requesterProfile: `/profile/gainer/${waitingAsker.userId}`,
+      messagePreview: `${long.slice(0, 100).trimEnd()}…`,
+      decidedBy: null,
+      decisionReason: null,
+    });
+    // The first 100 characters and an ellipsis.
+    expect(notes[waiting.joinRequestId]!.messagePreview).toHaveLength(101);
+    expect(notes[decided.joinRequestId]).toMatchObject({
+      status: "Rejected",
+      messagePreview: "Short and sweet",
+      decidedBy: "Sam Second",
+      decisionReason: "Team is full",
+    });
+    // The one who decided reads "you".
+    const secondNotes = await joinRequestNotes(second.userId, await listNotifications(second.userId));
+    expect(secondNotes[decided.joinRequestId]).toMatchObject({ decidedBy: "you" });
+    // Nobody but the project's admins reads the applicant's message through it.
+    const forged = [{ ...(await listNotifications(admin.userId))[0]!, eventName: "projectJoinRequested" as const }];
+    forged[0]!.data = { requestId: waiting.joinRequestId };
+    expect(await joinRequestNotes(member.userId, forged)).toEqual({});
   });
 });
 

@@ -4,7 +4,8 @@ import {
   bellState,
   listNotifications,
   type NotificationView,
-  pendingJoinRequestIds,
+  joinRequestNotes,
+  type JoinRequestNote,
 } from "~/models/notification-inbox.server";
 import { PERSONAL_CACHE_CONTROL } from "~/utils/personal.server";
 
@@ -13,8 +14,8 @@ export const FEED_SIZE = 20;
 
 export interface NotificationFeed {
   notifications: NotificationView[];
-  /** Join requests among them that still wait for a decision (their notifications offer Approve/Reject). */
-  pendingRequests: string[];
+  /** The join requests among them, by id: pending ones offer Approve/Reject, decided ones their outcome. */
+  joinRequests: Record<string, JoinRequestNote>;
   unread: number;
   latestSeq: number;
 }
@@ -33,10 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs): Promise<Response>
     listNotifications(user.userId, { limit: FEED_SIZE, unmutedOnly: true }),
     bellState(user.userId),
   ]);
-  const pending = await pendingJoinRequestIds(
-    notifications.filter((n) => n.eventName === "projectJoinRequested").map((n) => String(n.data.requestId ?? "")),
-  );
-  return Response.json({ notifications, pendingRequests: [...pending], ...bell } satisfies NotificationFeed, {
+  const joinRequests = await joinRequestNotes(user.userId, notifications);
+  return Response.json({ notifications, joinRequests, ...bell } satisfies NotificationFeed, {
     headers,
   });
 }
