@@ -69,7 +69,7 @@ test.describe("the work page", () => {
     await expect(todo.getByRole("listitem")).toHaveCount(20);
 
     await todo.getByRole("link", { name: `Show all ${total} To Do tasks` }).click();
-    await expect(page).toHaveURL(/scope=all&group=Todo/);
+    await expect(page).toHaveURL(/assignee=anyone&group=Todo/);
     const group = page.getByRole("region", { name: /^To Do/ });
     await expect(group.getByRole("heading", { name: `To Do (${total})` })).toBeVisible();
     await expect(group.getByRole("listitem")).toHaveCount(50);
