@@ -1,3 +1,4 @@
+import { type OperationNodeSource, sql } from "kysely";
 import type { DB } from "#db/connection";
 import type { PullRequestState } from "#db/schema";
 import { awardAchievements } from "~/insights/achievements.server";
@@ -257,21 +258,21 @@ export type SyncOutcome = { status: "completed"; runId: string } | { status: "fa
  */
 export async function syncRepository(db: DB, projectId: string, options: SyncOptions = {}): Promise<SyncOutcome> {
   const runId = options.runId ?? (await startSyncRun(db, projectId));
+  // Counts the attempt and reads the linked repository in one statement.
   const run = await db
     .updateTable("sync_runs")
     .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
     .where("id", "=", runId)
     .where("project_id", "=", projectId)
     .where("status", "=", "running")
-    .returning("id")
+    .returning((eb) => [
+      eb.selectFrom("repositories").select("owner").where("project_id", "=", projectId).as("owner"),
+      eb.selectFrom("repositories").select("name").where("project_id", "=", projectId).as("name"),
+    ])
     .executeTakeFirst();
   if (!run) throw new ConflictError("This sync has already finished.");
   try {
-    const repository = await db
-      .selectFrom("repositories")
-      .select(["owner", "name"])
-      .where("project_id", "=", projectId)
-      .executeTakeFirst();
+    const repository = run.owner && run.name ? { owner: run.owner, name: run.name } : null;
     if (!repository) throw new SyncError("No repository is linked to this project.", false);
     const github = options.github ?? gitHubClient(db, { beforeRequest: options.beforeRequest });
     const snapshot = await fetchRepositorySnapshot(github, repository.owner, repository.name);
@@ -324,37 +325,48 @@ function chunks<Item>(items: Item[]): Item[][] {
 
 async function storeSnapshot(trx: DB, projectId: string, snapshot: RepositorySnapshot) {
   const openPulls = snapshot.pulls.filter((pull) => pull.state === "open").length;
-  await trx
-    .updateTable("repositories")
-    .set({
-      full_name: snapshot.fullName,
-      description: snapshot.description,
-      primary_language: snapshot.primaryLanguage,
-      languages: snapshot.languages.map(([language]) => language),
-      stars_count: snapshot.stars,
-      forks_count: snapshot.forks,
-      open_pull_requests: openPulls,
-      is_public: snapshot.isPublic,
-      default_branch: snapshot.defaultBranch,
-      html_url: snapshot.htmlUrl,
-      fetched_at: new Date(),
-    })
-    .where("project_id", "=", projectId)
+  // One statement updates the facts, empties the stored copy (reviews go with their pull
+  // requests) and reads the contributors' previous line counts from the rows it removes.
+  const previous = await trx
+    .with("languages_gone", (db) => db.deleteFrom("repository_languages").where("project_id", "=", projectId))
+    .with("pulls_gone", (db) => db.deleteFrom("pull_requests").where("project_id", "=", projectId))
+    .with("facts", (db) =>
+      db
+        .updateTable("repositories")
+        .set({
+          full_name: snapshot.fullName,
+          description: snapshot.description,
+          primary_language: snapshot.primaryLanguage,
+          languages: snapshot.languages.map(([language]) => language),
+          stars_count: snapshot.stars,
+          forks_count: snapshot.forks,
+          open_pull_requests: openPulls,
+          is_public: snapshot.isPublic,
+          default_branch: snapshot.defaultBranch,
+          html_url: snapshot.htmlUrl,
+          fetched_at: new Date(),
+        })
+        .where("project_id", "=", projectId),
+    )
+    .with("previous", (db) =>
+      db
+        .deleteFrom("contributions")
+        .where("project_id", "=", projectId)
+        .returning(["username", "lines_added", "lines_deleted"]),
+    )
+    .selectFrom("previous")
+    .select(["username", "lines_added", "lines_deleted"])
     .execute();
 
-  await trx.deleteFrom("repository_languages").where("project_id", "=", projectId).execute();
+  // The new rows go in together, a few statements' worth of inserts as one statement.
+  const inserts: Insert[] = [];
   if (snapshot.languages.length) {
-    await trx
-      .insertInto("repository_languages")
-      .values(snapshot.languages.map(([language, bytes]) => ({ project_id: projectId, language, bytes })))
-      .execute();
+    const values = snapshot.languages.map(([language, bytes]) => ({ project_id: projectId, language, bytes }));
+    inserts.push({ query: trx.insertInto("repository_languages").values(values), parameters: values.length * 3 });
   }
-
-  await trx.deleteFrom("pull_requests").where("project_id", "=", projectId).execute();
   for (const chunk of chunks(snapshot.pulls)) {
-    await trx
-      .insertInto("pull_requests")
-      .values(
+    inserts.push({
+      query: trx.insertInto("pull_requests").values(
         chunk.map((pull) => ({
           project_id: projectId,
           number: pull.number,
@@ -367,34 +379,32 @@ async function storeSnapshot(trx: DB, projectId: string, snapshot: RepositorySna
           merged_at: pull.mergedAt,
           closed_at: pull.closedAt,
         })),
-      )
-      .execute();
+      ),
+      parameters: chunk.length * 10,
+    });
   }
   const numbers = new Set(snapshot.pulls.map((pull) => pull.number));
   for (const chunk of chunks(snapshot.reviews.filter((review) => numbers.has(review.pullNumber)))) {
-    await trx
-      .insertInto("pull_request_reviews")
-      .values(
-        chunk.map((review) => ({
-          project_id: projectId,
-          id: review.id,
-          pull_number: review.pullNumber,
-          reviewer_login: review.reviewerLogin,
-          state: review.state,
-          submitted_at: review.submittedAt,
-        })),
-      )
-      .onConflict((conflict) => conflict.columns(["project_id", "id"]).doNothing())
-      .execute();
+    inserts.push({
+      query: trx
+        .insertInto("pull_request_reviews")
+        .values(
+          chunk.map((review) => ({
+            project_id: projectId,
+            id: review.id,
+            pull_number: review.pullNumber,
+            reviewer_login: review.reviewerLogin,
+            state: review.state,
+            submitted_at: review.submittedAt,
+          })),
+        )
+        .onConflict((conflict) => conflict.columns(["project_id", "id"]).doNothing()),
+      parameters: chunk.length * 6,
+    });
   }
 
   // Contributors: commits from GitHub's list; pull requests and reviews counted from the rows
   // above; lines from the statistics, or the previous values while GitHub is still computing.
-  const previous = await trx
-    .selectFrom("contributions")
-    .select(["username", "lines_added", "lines_deleted"])
-    .where("project_id", "=", projectId)
-    .execute();
   const previousLines = new Map(previous.map((row) => [row.username.toLowerCase(), row]));
   type Row = {
     login: string;
@@ -425,7 +435,6 @@ async function storeSnapshot(trx: DB, projectId: string, snapshot: RepositorySna
   for (const review of snapshot.reviews) {
     if (review.reviewerLogin && numbers.has(review.pullNumber)) person(review.reviewerLogin).reviews += 1;
   }
-  await trx.deleteFrom("contributions").where("project_id", "=", projectId).execute();
   const rows = [...people.values()].map((row) => {
     const lines = snapshot.lines?.get(row.login.toLowerCase());
     const before = previousLines.get(row.login.toLowerCase());
@@ -441,5 +450,41 @@ async function storeSnapshot(trx: DB, projectId: string, snapshot: RepositorySna
       lines_deleted: snapshot.lines ? (lines?.deleted ?? 0) : (before?.lines_deleted ?? 0),
     };
   });
-  for (const chunk of chunks(rows)) await trx.insertInto("contributions").values(chunk).execute();
+  for (const chunk of chunks(rows)) {
+    inserts.push({ query: trx.insertInto("contributions").values(chunk), parameters: chunk.length * 9 });
+  }
+  await insertTogether(trx, inserts);
+}
+
+interface Insert {
+  query: OperationNodeSource;
+  /** Its bound values: a statement may carry at most 65,535. */
+  parameters: number;
+}
+
+/** Bound values per combined statement, well below PostgreSQL's limit of 65,535. */
+const MAX_PARAMETERS = 30_000;
+
+/**
+ * Runs the inserts in order, consecutive ones as one statement of data-modifying CTEs while their
+ * bound values fit: one round trip instead of one each. Foreign keys are checked at the end of a
+ * statement, so reviews may go in with their pull requests.
+ */
+async function insertTogether(trx: DB, inserts: Insert[]): Promise<void> {
+  let group: Insert[] = [];
+  let parameters = 0;
+  const flush = async () => {
+    if (group.length === 0) return;
+    const [last, ...before] = [...group].reverse();
+    const ctes = before.reverse().map((insert, index) => sql`${sql.id(`insert_${index}`)} as (${insert.query})`);
+    await (ctes.length ? sql`with ${sql.join(ctes)} ${last!.query}` : sql`${last!.query}`).execute(trx);
+    group = [];
+    parameters = 0;
+  };
+  for (const insert of inserts) {
+    if (parameters + insert.parameters > MAX_PARAMETERS) await flush();
+    group.push(insert);
+    parameters += insert.parameters;
+  }
+  await flush();
 }
