@@ -1,5 +1,6 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { ProjectCover } from "~/components/project-cover";
+import { DaysLeft } from "~/components/schedule-text";
 import { StatusChip } from "~/components/status-chip";
 import type { KeyboardEvent } from "react";
 import type { ProjectSummary } from "~/models/project.server";
@@ -29,19 +30,24 @@ export function ProjectCard({ project }: { project: ProjectSummary & { matchReas
   return (
     <article
       aria-labelledby={titleId}
-      className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-brand-500"
+      className="group relative flex flex-row overflow-hidden rounded-2xl sm:flex-col border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-brand-500"
     >
-      <ProjectCover project={project} className="aspect-video w-full object-cover" />
-      <div className="flex flex-1 flex-col gap-3 p-4">
+      {/* A phone shows a small cover beside the text: a full-width one took 200 px of every card. */}
+      <ProjectCover
+        project={project}
+        className="m-3 mr-0 aspect-square w-20 shrink-0 self-start rounded-lg object-cover sm:m-0 sm:aspect-video sm:w-full sm:rounded-none"
+      />
+      <div className="flex min-w-0 flex-1 flex-col gap-2 p-3 sm:gap-3 sm:p-4">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs font-medium text-slate-600">
           <StatusChip status={catalogueStatusLabel(project.kind, project.projectStatus)} />
           <span>{formatDuration(project.durationDays)}</span>
+          <DaysLeft project={project} />
           {project.kind === "project" ? <span>{formatOpenPositions(project.openPositions)}</span> : null}
         </div>
-        <h3 id={titleId} className="text-lg font-semibold leading-snug text-ink">
+        <h3 id={titleId} className="text-base font-semibold leading-snug text-ink sm:text-lg">
           {title}
         </h3>
-        <p className="line-clamp-3 text-sm text-slate-600">
+        <p className="line-clamp-2 text-sm text-slate-600 sm:line-clamp-3">
           {project.projectDescription || "No description available"}
         </p>
         {project.matchReason ? <p className="text-sm font-medium text-brand-700">{project.matchReason}</p> : null}
@@ -55,7 +61,7 @@ export function ProjectCard({ project }: { project: ProjectSummary & { matchReas
             {more > 0 ? <li className="px-1 py-0.5 text-xs text-slate-500">+{more} more</li> : null}
           </ul>
         ) : null}
-        <div className="mt-auto pt-2">
+        <div className="mt-auto sm:pt-2">
           <Link
             to={href}
             onKeyDown={activateWithSpace}

@@ -16,15 +16,16 @@ export function TabLinks({
   className?: string;
 }) {
   return (
-    <nav aria-label={label} className={`border-b border-slate-200 ${className}`}>
-      <ul className="-mb-px flex flex-wrap gap-x-1">
+    // One line at every width: on a narrow screen the row scrolls sideways instead of wrapping.
+    <nav aria-label={label} className={`overflow-x-auto border-b border-slate-200 ${className}`}>
+      <ul className="-mb-px flex gap-x-1">
         {tabs.map((tab) => (
           <li key={tab.id}>
             <Link
               to={tab.href}
               preventScrollReset
               aria-current={tab.id === current ? "page" : undefined}
-              className={`inline-flex min-h-11 items-center whitespace-nowrap border-b-2 px-4 font-medium ${
+              className={`inline-flex min-h-11 items-center whitespace-nowrap border-b-2 px-3 font-medium sm:px-4 ${
                 tab.id === current
                   ? "border-brand-600 text-brand-700"
                   : "border-transparent text-slate-600 hover:text-ink"

@@ -1,8 +1,8 @@
 import { NavLink } from "@remix-run/react";
 
 /**
- * The work area's side menu (spec section 2): a row of links on phones (wrapping, never cut
- * off), a column on desktops.
+ * The work area's side menu (spec section 2): one row of links on phones (scrolling sideways
+ * rather than wrapping onto a second line), a column on desktops.
  */
 const ITEMS = [
   { to: "/work", label: "My projects", end: true },
@@ -12,8 +12,8 @@ const ITEMS = [
 
 export function WorkNav() {
   return (
-    <nav aria-label="Work area" className="lg:w-52 lg:shrink-0">
-      <ul className="flex flex-wrap gap-1 lg:flex-col">
+    <nav aria-label="Work area" className="-mx-1 overflow-x-auto px-1 lg:mx-0 lg:w-52 lg:shrink-0 lg:px-0">
+      <ul className="flex gap-1 lg:flex-col">
         {ITEMS.map((item) => (
           <li key={item.to}>
             <NavLink

@@ -116,20 +116,23 @@ function MilestoneCard({
           All {milestone.tasksCount} tasks
         </Link>
       ) : null}
-      <div className="mt-3 flex flex-wrap gap-2">
+      {/* Two tidy rows at every width: the two moves side by side, then Edit and Delete. */}
+      <div className="mt-3 grid grid-cols-2 gap-2">
         {MILESTONE_STATUSES.filter((status) => status !== milestone.status).map((status) => (
-          <Form method="post" key={status} preventScrollReset>
+          <Form method="post" key={status} preventScrollReset className="min-w-0">
             <input type="hidden" name="intent" value="milestone-status" />
             <input type="hidden" name="milestoneId" value={milestone.milestoneId} />
             <input type="hidden" name="status" value={status} />
             <button
               type="submit"
-              className="min-h-11 rounded-lg border border-slate-300 px-3 text-sm hover:bg-slate-50"
+              className="flex min-h-11 w-full flex-col items-center justify-center rounded-lg border border-slate-300 px-2 text-sm leading-tight hover:bg-slate-50"
             >
-              Move to {status}
+              <span className="text-xs text-slate-600">Move to</span> {status}
             </button>
           </Form>
         ))}
+      </div>
+      <div className="mt-1 flex justify-between gap-2">
         <Link
           to={hrefFor(`edit=${milestone.milestoneId}`)}
           preventScrollReset

@@ -1,10 +1,13 @@
 import { Link } from "@remix-run/react";
 import type { Card, WorkOverview } from "~/models/work-overview.server";
 
-/** The work page's four overview cards; each shows its own error with a retry. */
+/**
+ * The work page's four overview cards; each shows its own error with a retry. On a phone they
+ * are one compact row of four, so the tasks start on the first screen.
+ */
 export function OverviewCards({ overview, retryHref }: { overview: WorkOverview; retryHref: string }) {
   return (
-    <ul className="grid grid-cols-2 gap-3 xl:grid-cols-4" aria-label="Project overview">
+    <ul className="grid grid-cols-4 gap-2 sm:grid-cols-2 sm:gap-3 xl:grid-cols-4" aria-label="Project overview">
       <OverviewCard label="Progress" card={overview.progress} retryHref={retryHref}>
         {(value) => (
           <>
@@ -70,8 +73,8 @@ function OverviewCard<T>({
   children: (value: T) => React.ReactNode;
 }) {
   return (
-    <li className="rounded-xl border border-slate-200 bg-white p-4">
-      <h2 className="text-sm font-medium text-slate-600">{label}</h2>
+    <li className="min-w-0 rounded-xl border border-slate-200 bg-white p-2 sm:p-4">
+      <h2 className="text-xs leading-tight font-medium text-slate-600 sm:text-sm">{label}</h2>
       {card.ok ? (
         children(card.value)
       ) : (
@@ -87,9 +90,9 @@ function OverviewCard<T>({
 }
 
 function Value({ children, className = "" }: { children: React.ReactNode; className?: string }) {
-  return <p className={`mt-1 text-2xl font-bold ${className}`}>{children}</p>;
+  return <p className={`mt-0.5 text-lg leading-tight font-bold sm:mt-1 sm:text-2xl ${className}`}>{children}</p>;
 }
 
 function Note({ children }: { children: React.ReactNode }) {
-  return <p className="mt-1 text-xs text-slate-500">{children}</p>;
+  return <p className="mt-1 hidden text-xs text-slate-600 sm:block">{children}</p>;
 }

@@ -37,74 +37,87 @@ export function TaskFilterForm({
   filters: BoardFilters;
   milestones: { milestoneId: string; title: string }[];
 }) {
+  const chosen =
+    [filters.milestoneId, filters.priority, filters.type, filters.q].filter(Boolean).length +
+    (filters.assignee === "me" ? 0 : 1);
+  // On a phone the filters fold away under one line (open while some are set), so the tasks
+  // start on the first screen; from 640 px they are always shown (app.css, .phone-fold).
   return (
-    <Form
-      method="get"
-      action={`/work/projects/${projectId}`}
-      role="search"
-      aria-label="Filter tasks"
-      className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end"
-    >
-      <input type="hidden" name="tab" value="tasks" />
-      <div className="flex flex-col gap-1 sm:col-span-2">
-        <label htmlFor="task-search" className="text-sm font-medium">
-          Search titles
-        </label>
-        <input
-          id="task-search"
-          type="search"
-          name="q"
-          defaultValue={filters.q ?? ""}
-          maxLength={200}
-          placeholder="Words of a task title…"
-          className="min-h-11 rounded-lg border border-slate-300 px-3"
+    <details open={chosen > 0} className="phone-fold rounded-2xl border border-slate-200 bg-white">
+      <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between px-3 font-semibold sm:hidden [&::-webkit-details-marker]:hidden">
+        Filters{chosen ? ` (${chosen})` : ""}
+        <span aria-hidden="true" className="text-slate-600">
+          ▾
+        </span>
+      </summary>
+      <Form
+        method="get"
+        action={`/work/projects/${projectId}`}
+        role="search"
+        aria-label="Filter tasks"
+        className="grid gap-3 p-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end"
+      >
+        <input type="hidden" name="tab" value="tasks" />
+        <div className="flex flex-col gap-1 sm:col-span-2">
+          <label htmlFor="task-search" className="text-sm font-medium">
+            Search titles
+          </label>
+          <input
+            id="task-search"
+            type="search"
+            name="q"
+            defaultValue={filters.q ?? ""}
+            maxLength={200}
+            placeholder="Words of a task title…"
+            className="min-h-11 rounded-lg border border-slate-300 px-3"
+          />
+        </div>
+        <Select
+          id="filter-assignee"
+          name="assignee"
+          label="Assignee"
+          value={filters.assignee}
+          options={(Object.keys(ASSIGNEE_LABELS) as TaskAssigneeFilter[]).map((value) => ({
+            value,
+            label: ASSIGNEE_LABELS[value],
+          }))}
         />
-      </div>
-      <Select
-        id="filter-assignee"
-        name="assignee"
-        label="Assignee"
-        value={filters.assignee}
-        options={(Object.keys(ASSIGNEE_LABELS) as TaskAssigneeFilter[]).map((value) => ({
-          value,
-          label: ASSIGNEE_LABELS[value],
-        }))}
-      />
-      <Select
-        id="filter-milestone"
-        name="milestoneId"
-        label="Milestone"
-        value={filters.milestoneId ?? ""}
-        empty="Any milestone"
-        options={milestones.map((m) => ({ value: m.milestoneId, label: m.title }))}
-      />
-      <Select
-        id="filter-priority"
-        name="priority"
-        label="Priority"
-        value={filters.priority ?? ""}
-        empty="Any priority"
-        options={TASK_PRIORITIES.map((value) => ({ value, label: value }))}
-      />
-      <Select
-        id="filter-type"
-        name="type"
-        label="Type"
-        value={filters.type ?? ""}
-        empty="Any type"
-        options={TASK_TYPES.map((value) => ({ value, label: value }))}
-      />
-      <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-6">
-        <button type="submit" className="btn-primary">
-          Filter
-        </button>
-        {isFiltered(filters) || filters.assignee !== "me" ? (
-          <Link to={`/work/projects/${projectId}?tab=tasks`} className="btn-secondary">
-            Clear filters
-          </Link>
-        ) : null}
-      </div>
-    </Form>
+        <Select
+          id="filter-milestone"
+          name="milestoneId"
+          label="Milestone"
+          value={filters.milestoneId ?? ""}
+          empty="Any milestone"
+          options={milestones.map((m) => ({ value: m.milestoneId, label: m.title }))}
+        />
+        <Select
+          id="filter-priority"
+          name="priority"
+          label="Priority"
+          value={filters.priority ?? ""}
+          empty="Any priority"
+          options={TASK_PRIORITIES.map((value) => ({ value, label: value }))}
+        />
+        <Select
+          id="filter-type"
+          name="type"
+          label="Type"
+          value={filters.type ?? ""}
+          empty="Any type"
+          options={TASK_TYPES.map((value) => ({ value, label: value }))}
+        />
+        <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-6">
+          <button type="submit" className="btn-primary">
+            Filter
+          </button>
+          {isFiltered(filters) || filters.assignee !== "me" ? (
+            <Link to={`/work/projects/${projectId}?tab=tasks`} className="btn-secondary">
+              Clear filters
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+    </details>
   );
 }
 

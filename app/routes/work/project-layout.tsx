@@ -38,11 +38,12 @@ const STATUS_LABELS = { Pending: "Pending", InProgress: "Active", Completed: "Co
 export default function ProjectLayout() {
   const { project, muted } = useLoaderData<typeof loader>();
   return (
-    <div className="container-page flex flex-col gap-6 py-8 lg:flex-row">
+    <div className="container-page flex flex-col gap-3 py-4 sm:gap-6 sm:py-8 lg:flex-row">
       <WorkNav />
-      <div className="min-w-0 flex-1 space-y-6">
+      <div className="min-w-0 flex-1 space-y-4 sm:space-y-6">
+        {/* The title on its own line, then one row of facts with Mute at its end, at every width. */}
         <header className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <h1 className="text-2xl font-bold sm:text-3xl">{project.projectName}</h1>
+          <h1 className="w-full text-xl font-bold sm:text-3xl">{project.projectName}</h1>
           {project.projectStatus ? (
             <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-sm font-medium text-brand-700">
               {STATUS_LABELS[project.projectStatus]}
@@ -63,7 +64,7 @@ export default function ProjectLayout() {
 /** Mute or subscribe to this project's notifications; a plain form, so it works without JavaScript. */
 function MuteForm({ projectId, muted }: { projectId: string; muted: boolean }) {
   return (
-    <Form method="post" action={`/work/projects/${projectId}/notifications`} className="ml-auto">
+    <Form method="post" action={`/work/projects/${projectId}/notifications`}>
       <input type="hidden" name="muted" value={muted ? "false" : "true"} />
       <button type="submit" className="btn-secondary !min-h-9 !px-3 text-sm">
         {muted ? "Subscribe to notifications" : "Mute notifications"}

@@ -229,10 +229,14 @@ export default function ProjectPage() {
   const deleting = query.delete ? milestones?.find((m) => m.milestoneId === query.delete) : null;
 
   return (
-    <div className="space-y-6">
+    <div className="space-y-4 sm:space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-slate-600">Your team&apos;s work at a glance.</p>
-        <Link to={`${location.pathname}${location.search}`} preventScrollReset className="btn-secondary">
+        <p className="text-sm text-slate-600 sm:text-base">Your team&apos;s work at a glance.</p>
+        <Link
+          to={`${location.pathname}${location.search}`}
+          preventScrollReset
+          className="btn-secondary !min-h-9 !px-3 text-sm sm:!min-h-11 sm:!px-5 sm:text-base"
+        >
           Refresh
         </Link>
       </div>
