@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Difficulty } from "#db/schema";
 import { db } from "~/db.server";
-import { describeMatch } from "~/utils/match-text";
+import { describeMatch, LOOSE_MATCH } from "~/utils/match-text";
 import { findProjects, listOpenProjects, type ProjectSummary } from "./project.server";
 
 /** A project picked for a person, with the reason the card shows ('Matches your React and Node.js'). */
@@ -90,10 +90,12 @@ export async function matchProjectsForUser(userId: string, count: number): Promi
     );
     const score = shared.length + 2 / (rank + 2) + difficultyFit(project.difficultyLevel, profile.yearsOfExperience);
     // Shared skills say it best; otherwise the words of the profile it matched, as a search card says them.
+    const words = describeMatch(project.reasons);
     const matchReason = shared.length
       ? `Matches your ${listNames(shared.slice(0, 3))}`
-      : describeMatch(project.reasons) ||
-        `Matches your interest in ${listNames(profile.interests.slice(0, 2)) || listNames(profile.skills.slice(0, 2))}`;
+      : words && words !== LOOSE_MATCH
+        ? words
+        : `Matches your interest in ${listNames(profile.interests.slice(0, 2)) || listNames(profile.skills.slice(0, 2))}`;
     const { reasons: _reasons, ...summary } = project;
     return { project: { ...summary, matchReason }, score };
   });

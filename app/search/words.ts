@@ -16,6 +16,23 @@ export function isStopWord(word: string): boolean {
   return STOP_WORDS.has(word);
 }
 
+// Words people use to ask ('looking for something', 'we would love') that name no topic either.
+// Only for reasons shown to people: the search itself weighs these as it weighs any word.
+const ASKING_WORDS = new Set(
+  (
+    "able am anything do doing done getting going good got great hello hi hoping i'm im just let lets " +
+    "like liked likes look looking love lot lots made makes making may maybe might much must needed needing " +
+    "new nothing please really should something stuff thanks thing things try trying used uses very wanted " +
+    "wanting way ways wish"
+  ).split(" "),
+);
+
+/** Whether a word carries no topic (want, help, need, like, use, make, way, looking, would…). */
+export function isFillerWord(word: string): boolean {
+  const lower = word.toLowerCase();
+  return STOP_WORDS.has(lower) || ASKING_WORDS.has(lower);
+}
+
 /**
  * Whether a word is a contraction of a pronoun and a verb ("I'd", "we're", "you'll", "we've",
  * "I'm"): PostgreSQL's parser keeps only its ending ('d', 're'), which says nothing. A negation

@@ -1,4 +1,5 @@
 import type { MatchReason } from "~/search/reasons";
+import { isFillerWord } from "~/search/words";
 
 /** At most this many items per kind of reason, so a card's line stays short. */
 const MAX_ITEMS = 3;
@@ -21,12 +22,24 @@ function matchedWords(reasons: MatchReason[]): string[] {
   return words;
 }
 
+/** What a card says of an entry that only words without a topic ('help', 'want') found. */
+export const LOOSE_MATCH = "Loosely related";
+
+/** A reason worth showing: one that names a topic, not only words like 'want', 'help' or 'way'. */
+function telling(reason: MatchReason): boolean {
+  if (reason.kind === "semantic") return true;
+  const saysNothing = (words: string) => words.split(" ").every(isFillerWord);
+  return !saysNothing(reason.from) && !saysNothing(reason.to);
+}
+
 /**
  * Why a search result matched, in the short line its card shows (the catalogue, /search-result,
  * the signed-in home): 'Matched: animal shelter', 'Spelling: dashbord → dashboard', 'Similar
- * meaning: renters ≈ tenant', or 'Similar meaning' when only the meaning vectors found it.
+ * meaning: renters ≈ tenant', or 'Similar meaning' when only the meaning vectors found it. Words
+ * that carry no topic are never a reason: when only they matched, the entry is loosely related.
  */
-export function describeMatch(reasons: MatchReason[]): string {
+export function describeMatch(found: MatchReason[]): string {
+  const reasons = found.filter(telling);
   const unique = (items: string[]) => [...new Set(items)];
   const words = unique(matchedWords(reasons));
   const spelling = unique(reasons.filter((r) => r.kind === "typo").map((r) => `${r.from} → ${r.to}`));
@@ -41,5 +54,6 @@ export function describeMatch(reasons: MatchReason[]): string {
     meaning.length > 0 ? `Similar meaning: ${list(meaning)}` : null,
   ].filter((part): part is string => part !== null);
   if (parts.length > 0) return parts.join(" · ");
-  return reasons.some((reason) => reason.kind === "semantic") ? "Similar meaning" : "";
+  if (reasons.some((reason) => reason.kind === "semantic")) return "Similar meaning";
+  return found.length > 0 ? LOOSE_MATCH : "";
 }

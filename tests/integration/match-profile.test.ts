@@ -51,6 +51,33 @@ describe("matchProjectsForUser", () => {
     expect(ids).not.toContain(requested);
   });
 
+  it("says which interest words matched, never a word without a topic (want, help, need, way)", async () => {
+    const user = await createUser();
+    await db
+      .insertInto("nonprofit_profiles")
+      .values({
+        user_id: user.userId,
+        organization_name: "Eastside Pantry",
+        mission: "Feed the east side.",
+        contact_name: "Rosa",
+        contact_email: "rosa@example.org",
+        areas_of_need: ["I want to help a food bank that needs a way to track donations"],
+      })
+      .execute();
+    const pantry = await createProject({ name: "Food Bank Donations Log" });
+    await db
+      .updateTable("projects")
+      .set({ description: "We want help: a way to track what the food bank needs and gets." })
+      .where("id", "=", pantry)
+      .execute();
+    const [match] = await matchProjectsForUser(user.userId, 3);
+    expect(match?.projectId).toBe(pantry);
+    expect(match?.matchReason).toMatch(/^Matched: /);
+    expect(match?.matchReason).toMatch(/food|bank|donations|track/);
+    for (const filler of ["want", "help", "needs", "way"])
+      expect(match?.matchReason).not.toMatch(new RegExp(`\\b${filler}\\b`));
+  });
+
   it("falls back to open projects, still without the person's own, when the profile says nothing", async () => {
     const user = await createUser();
     const own = await project("Mine", ["Go"]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type MatchReason, reasonStrings, SEMANTIC_REASON, wordReason } from "~/search/reasons";
-import { describeMatch } from "~/utils/match-text";
+import { isFillerWord } from "~/search/words";
+import { describeMatch, LOOSE_MATCH } from "~/utils/match-text";
 
 const typo = (from: string, to: string): MatchReason => ({ kind: "typo", from, to });
 const close = (from: string, to: string): MatchReason => ({ kind: "close", from, to });
@@ -52,5 +53,19 @@ describe("reasonStrings", () => {
       ]),
     ).toEqual(["react", "dashbord → dashboard", "renters ≈ tenant", "machine learning ≈ ml", "vue ≈ vue.js"]);
     expect(reasonStrings([SEMANTIC_REASON])).toEqual(["close in meaning"]);
+  });
+});
+
+describe("words without a topic", () => {
+  it("are no reason, alone or among others", () => {
+    for (const word of ["want", "help", "need", "like", "use", "make", "way", "looking", "would"])
+      expect(isFillerWord(word)).toBe(true);
+    for (const word of ["food", "bank", "donations", "react", "go"]) expect(isFillerWord(word)).toBe(false);
+    // 'I want to help a food bank…': the signed-in home used to say 'Matched: want, help, bank'.
+    expect(describeMatch(["want", "help", "bank"].map(wordReason))).toBe("Matched: bank");
+    expect(describeMatch(["help", "food", "bank"].map(wordReason))).toBe("Matched: food, bank");
+    expect(describeMatch([wordReason("looking"), typo("wnat", "want"), close("help", "assist")])).toBe(LOOSE_MATCH);
+    expect(describeMatch([wordReason("need"), SEMANTIC_REASON])).toBe("Similar meaning");
+    expect(describeMatch([wordReason("way"), close("donations", "funds")])).toBe("Similar meaning: donations ≈ funds");
   });
 });
