@@ -163,6 +163,7 @@ const projectSummaryShape = {
   projectStatus: projectStatus.nullable(),
   openPositions: count,
   createdAtUtc: timestamp,
+  startDate: z.string().nullable(),
 };
 export const projectSummary = object(projectSummaryShape).openapi("ProjectSummary");
 
@@ -173,7 +174,6 @@ export const projectDetail = object({
   goals: z.array(z.string()),
   scope: z.string(),
   repositoryLink: z.string().nullable(),
-  startDate: z.string().nullable(),
   templateId: id.nullable(),
   requiredRoles: z.array(role),
   openRoles: z.array(role),

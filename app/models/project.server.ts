@@ -27,6 +27,8 @@ export interface ProjectSummary {
   projectStatus: ProjectStatus | null;
   openPositions: number;
   createdAtUtc: string;
+  /** When it was started (YYYY-MM-DD); its schedule counts from here (app/utils/schedule.ts). */
+  startDate: string | null;
 }
 
 export interface ProjectRole {
@@ -46,7 +48,6 @@ export interface ProjectDetail extends ProjectSummary {
   goals: string[];
   scope: string;
   repositoryLink: string | null;
-  startDate: string | null;
   templateId: string | null;
   requiredRoles: ProjectRole[];
   openRoles: ProjectRole[];
@@ -85,6 +86,7 @@ function summaryQuery() {
     "p.created_at",
     // The sum of its roles' open positions, kept by triggers (migration 0020).
     "p.open_positions",
+    sql<string | null>`p.start_date::text`.as("start_date"),
   ]);
 }
 
@@ -105,6 +107,7 @@ function toSummary(row: SummaryRow): ProjectSummary {
     projectStatus: row.status,
     openPositions: Number(row.open_positions),
     createdAtUtc: new Date(row.created_at).toISOString(),
+    startDate: row.start_date,
   };
 }
 
@@ -243,13 +246,7 @@ async function rankedPage(where: Condition, hits: FusedHit[], { page, pageSize }
 
 /** One project or template with its roles and team; NotFoundError when there is none. */
 export async function getProjectDetail(id: string, kind?: ProjectKind): Promise<ProjectDetail> {
-  let query = summaryQuery().select([
-    "p.goals",
-    "p.scope",
-    "p.repository_url",
-    sql<string | null>`p.start_date::text`.as("start_date"),
-    "p.template_id",
-  ]);
+  let query = summaryQuery().select(["p.goals", "p.scope", "p.repository_url", "p.template_id"]);
   query = query.where("p.id", "=", id);
   if (kind) query = query.where("p.kind", "=", kind);
   const row = await query.executeTakeFirst();
@@ -277,7 +274,6 @@ export async function getProjectDetail(id: string, kind?: ProjectKind): Promise<
     goals: row.goals,
     scope: row.scope,
     repositoryLink: row.repository_url,
-    startDate: row.start_date,
     templateId: row.template_id,
     requiredRoles,
     openRoles: requiredRoles.filter((role) => role.openPositions > 0),

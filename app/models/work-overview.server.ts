@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { db } from "~/db.server";
 import { logger } from "~/logger.server";
+import { projectSchedule } from "~/utils/schedule";
 import type { ProjectAccess } from "./membership.server";
 
 /**
@@ -17,8 +18,6 @@ export interface WorkOverview {
   openPullRequests: Card<{ count: number; synced: boolean }>;
 }
 
-const DAY = 86_400_000;
-
 async function card<T>(name: string, work: Promise<T>): Promise<Card<T>> {
   try {
     return { ok: true, value: await work };
@@ -30,8 +29,7 @@ async function card<T>(name: string, work: Promise<T>): Promise<Card<T>> {
 
 /** Days left = start (or creation) date + duration days − now, rounded up; negative when overdue. */
 export function daysLeft(start: Date, durationDays: number | null, now = new Date()): number | null {
-  if (!durationDays) return null;
-  return Math.ceil((start.getTime() + durationDays * DAY - now.getTime()) / DAY);
+  return projectSchedule(start, durationDays, now)?.daysLeft ?? null;
 }
 
 export async function getWorkOverview(access: ProjectAccess, now = new Date()): Promise<WorkOverview> {

@@ -1,5 +1,8 @@
+import { randomBytes } from "node:crypto";
 import { expect, test } from "./fixtures";
 import { signIn, signUpAsGainer } from "./auth";
+import { withTestDatabase } from "./database";
+import { apiPost, startOwnProject } from "./work";
 
 test("a running project shows its story, roles, team and the way to join", async ({ page, request }) => {
   const [project] = await (await request.get("/api/projects/active?pageSize=1")).json();
@@ -77,4 +80,30 @@ test("a member gets a link to the forum; the owner of a new project its next ste
   await dialog.getByRole("button", { name: "Create Project" }).click();
   await expect(page.getByRole("heading", { name: "Next steps" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Start Project" })).toHaveAttribute("href", "/work?tab=pending");
+});
+
+test("an overdue project says so on its card and page, as its work page will", async ({ page }) => {
+  await signUpAsGainer(page, "Otto Overdue");
+  const { projectId } = await startOwnProject(page);
+  await apiPost(page, `/api/projects/${projectId}/start`, {});
+  // Time cannot pass in a test: the project is put where 116 days of a 60-day plan leave it.
+  const name = `Overdue ${randomBytes(4).toString("hex")}`;
+  await withTestDatabase((client) =>
+    client.query("update projects set name = $2, duration_days = 60, start_date = current_date - 116 where id = $1", [
+      projectId,
+      name,
+    ]),
+  );
+
+  await page.goto(`/search-projects?tab=open&q=${encodeURIComponent(name)}`);
+  const card = page.getByRole("article").filter({ hasText: name });
+  await expect(card).toContainText("60 days");
+  await expect(card).toContainText("Overdue by 56 days");
+
+  await page.goto(`/project/${projectId}`);
+  await expect(page.getByRole("list", { name: "Project facts" })).toContainText("Overdue by 56 days");
+  await expect(page.getByText("Was due")).toBeVisible();
+
+  await page.goto(`/work/projects/${projectId}`);
+  await expect(page.getByText("Overdue by 56d")).toBeVisible();
 });

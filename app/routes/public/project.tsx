@@ -6,6 +6,7 @@ import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/reac
 import type { ReactNode } from "react";
 import { getOptionalUser, requireProfile } from "~/auth/guards.server";
 import { DateText } from "~/components/date-time";
+import { DaysLeft, scheduleOf } from "~/components/schedule-text";
 import { ErrorScreen } from "~/components/error-screen";
 import { CreateFromTemplateForm, JoinProjectForm } from "~/components/join-project-form";
 import { UrlDialog } from "~/components/url-dialog";
@@ -113,6 +114,7 @@ export default function ProjectDetail() {
   const title = project.projectName || "Untitled project";
   const difficulty = project.difficultyLevel ?? "Unknown";
   const duration = formatDuration(project.durationDays);
+  const schedule = scheduleOf(project);
   const mainAction = isTemplate ? "Create New Project" : "Request to Join";
   const actionProps: ProjectActionsProps = {
     projectId: project.projectId,
@@ -170,6 +172,11 @@ export default function ProjectDetail() {
               <StatusChip status={catalogueStatusLabel(project.kind, project.projectStatus)} />
             </li>
             <li>{duration}</li>
+            {schedule ? (
+              <li>
+                <DaysLeft project={project} />
+              </li>
+            ) : null}
             <li>{project.scope || "Public"}</li>
             <li>{difficulty}</li>
             {project.repositoryLink ? (
@@ -211,6 +218,14 @@ export default function ProjectDetail() {
               <dd>{project.scope || "Public"}</dd>
               <dt className="text-slate-500">Duration</dt>
               <dd>{duration}</dd>
+              {schedule ? (
+                <>
+                  <dt className="text-slate-500">{schedule.daysLeft < 0 ? "Was due" : "Ends"}</dt>
+                  <dd>
+                    <DateText value={schedule.endDate} /> · <DaysLeft project={project} />
+                  </dd>
+                </>
+              ) : null}
             </dl>
           </div>
         </aside>
