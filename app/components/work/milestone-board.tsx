@@ -99,7 +99,10 @@ function MilestoneCard({
         <ul className="mt-2 space-y-1" aria-label={`Tasks of ${milestone.title}`}>
           {tasks.map((task) => (
             <li key={task.taskId} className="flex items-center justify-between gap-2 text-sm">
-              <Link to={taskHref(task.taskId)} className="min-w-0 truncate text-brand-700 underline underline-offset-2">
+              <Link
+                to={taskHref(task.taskId)}
+                className="min-w-0 break-words text-brand-700 underline underline-offset-2 [overflow-wrap:anywhere]"
+              >
                 {task.title}
               </Link>
               <span className="shrink-0 whitespace-nowrap">
