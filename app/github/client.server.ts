@@ -28,6 +28,11 @@ export interface GitHubClientOptions {
   retryBaseMs?: number;
   /** Awaited before each request: a scheduled sync waits there while a person's runs. */
   beforeRequest?: () => Promise<void>;
+  /**
+   * Clients with the same id share one queue of at most 10 requests at once in this process; a
+   * person's sync has its own, so its requests do not queue behind the scheduled syncs' ones.
+   */
+  queue?: string;
 }
 
 /** Octokit's request messages for the app's log, at the level that fits what happened. */
@@ -56,7 +61,11 @@ export function createGitHubClient(options: GitHubClientOptions = {}): GitHubCli
     auth: options.token ?? (config.GITHUB_TOKEN || undefined),
     userAgent: "gainers-hub",
     log: octokitLog(log),
-    throttle: { onRateLimit: onLimit("primary"), onSecondaryRateLimit: onLimit("secondary") },
+    throttle: {
+      ...(options.queue ? { id: options.queue } : {}),
+      onRateLimit: onLimit("primary"),
+      onSecondaryRateLimit: onLimit("secondary"),
+    },
     // Rate limits (403, 429) are the throttling plugin's: it waits by their reset headers.
     retry: {
       retries: options.retries ?? 2,
@@ -71,7 +80,7 @@ export function createGitHubClient(options: GitHubClientOptions = {}): GitHubCli
 }
 
 /** The client for the configured GitHub, with the ETag store in the given database. */
-export function gitHubClient(db: DB, options: Pick<GitHubClientOptions, "beforeRequest"> = {}): GitHubClient {
+export function gitHubClient(db: DB, options: Pick<GitHubClientOptions, "beforeRequest" | "queue"> = {}): GitHubClient {
   return createGitHubClient({ db, ...options });
 }
 

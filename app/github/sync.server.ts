@@ -245,8 +245,10 @@ export interface SyncOptions {
   runId?: string;
   /** When a retryable failure should leave the run running for the next attempt (the job's retries). */
   willRetry?: boolean;
-  /** Awaited before each GitHub request of the client made here (scheduled syncs yield to a person's). */
+  /** For the client made here: awaited before each request (scheduled syncs yield to a person's) … */
   beforeRequest?: () => Promise<void>;
+  /** … and its requests' queue in this process (a person's syncs have their own). */
+  queue?: string;
 }
 
 export type SyncOutcome = { status: "completed"; runId: string } | { status: "failed"; runId: string; error: string };
@@ -274,7 +276,7 @@ export async function syncRepository(db: DB, projectId: string, options: SyncOpt
   try {
     const repository = run.owner && run.name ? { owner: run.owner, name: run.name } : null;
     if (!repository) throw new SyncError("No repository is linked to this project.", false);
-    const github = options.github ?? gitHubClient(db, { beforeRequest: options.beforeRequest });
+    const github = options.github ?? gitHubClient(db, { beforeRequest: options.beforeRequest, queue: options.queue });
     const snapshot = await fetchRepositorySnapshot(github, repository.owner, repository.name);
     await db.transaction().execute(async (trx) => {
       await storeSnapshot(trx, projectId, snapshot);

@@ -32,7 +32,7 @@ export const syncRepositoryJob = defineJob<{ projectId: string; runId: string }>
 export const personSyncJob = defineJob<{ projectId: string; runId: string }>(
   "sync-repository-for-person",
   async ({ projectId, runId }, job) => {
-    await asPersonWork(() => syncRepository(db, projectId, { runId, willRetry: !job.lastAttempt }));
+    await asPersonWork(() => syncRepository(db, projectId, { runId, willRetry: !job.lastAttempt, queue: "person" }));
   },
   { payload: syncPayload, ...retries, concurrency: 2 },
 );
