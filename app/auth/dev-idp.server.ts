@@ -49,15 +49,6 @@ function emailOfAccount(accountId: string): string | undefined {
   return EMAIL.test(email) ? email : undefined;
 }
 
-function nameFromEmail(email: string): string {
-  const local = email.split("@")[0] ?? email;
-  return local
-    .split(/[._-]+/)
-    .filter(Boolean)
-    .map((part) => part[0]!.toUpperCase() + part.slice(1))
-    .join(" ");
-}
-
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function escapeHtml(text: string): string {
@@ -164,7 +155,7 @@ async function createProvider(): Promise<Provider> {
     // API tokens carry who the caller is, so the API can ensure a user from the token alone.
     extraTokenClaims: (_ctx, token) => {
       const email = "accountId" in token && token.accountId ? emailOfAccount(token.accountId) : undefined;
-      return email ? { email, name: nameFromEmail(email) } : {};
+      return email ? { email } : {};
     },
     interactions: { url: (_ctx, interaction) => `${DEV_IDP_PATH}/interaction/${interaction.uid}` },
     // First-party clients only: grant what they ask for without a consent screen.
@@ -187,7 +178,8 @@ async function createProvider(): Promise<Provider> {
       if (!email) return undefined;
       return {
         accountId,
-        claims: () => ({ sub: accountId, email, email_verified: true, name: nameFromEmail(email) }),
+        // Only an email is known here: no name is made up from it (onboarding asks for one).
+        claims: () => ({ sub: accountId, email, email_verified: true }),
       };
     },
     renderError: (ctx, out) => {

@@ -78,7 +78,8 @@ function identityFromClaims(issuer: string, claims: JWTPayload): Identity {
   return {
     externalId: `${issuer}|${subject}`,
     email,
-    name: String(claims.name ?? email.split("@")[0] ?? ""),
+    // No name from the email's local part: 'ada.l42' is not a name; onboarding asks for one.
+    name: typeof claims.name === "string" ? claims.name.trim().slice(0, 100) : "",
   };
 }
 

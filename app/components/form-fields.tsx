@@ -217,7 +217,11 @@ export function MultiSelectField({
     .filter(Boolean)
     .join(" ");
   return (
-    <fieldset aria-describedby={describedBy || undefined} aria-invalid={field.errors?.length ? true : undefined}>
+    <fieldset
+      id={field.id}
+      aria-describedby={describedBy || undefined}
+      aria-invalid={field.errors?.length ? true : undefined}
+    >
       <legend className="font-medium text-slate-800">
         {label}
         {field.required ? null : <span className="font-normal text-slate-500"> (optional)</span>}
@@ -278,19 +282,24 @@ export function MultiSelectField({
         <>
           <div
             ref={checkboxes}
-            className={`mt-2 grid gap-1 rounded-lg border border-slate-200 bg-white p-2 sm:grid-cols-2 ${
-              scrolls ? "scroll-fade max-h-60 overflow-y-auto" : ""
+            // A phone lays every option out in two columns and the page scrolls once; from 640 px a
+            // long list scrolls in its own box.
+            className={`mt-2 grid grid-cols-2 gap-1 rounded-lg border border-slate-200 bg-white p-2 text-sm sm:text-base ${
+              scrolls ? "sm:scroll-fade sm:max-h-60 sm:overflow-y-auto" : ""
             }`}
           >
             {getCollectionProps(field, { type: "checkbox", options: [...options] }).map((props) => (
-              <label key={props.key} className="flex min-h-10 items-center gap-2 rounded px-2 hover:bg-slate-50">
-                <input {...props} key={props.key} className="size-4" />
+              <label
+                key={props.key}
+                className="flex min-h-10 items-center gap-2 rounded px-1 hover:bg-slate-50 sm:px-2"
+              >
+                <input {...props} key={props.key} className="size-4 shrink-0" />
                 {props.value}
               </label>
             ))}
           </div>
           {scrolls ? (
-            <p id={moreId} className="mt-1 flex items-center gap-1 text-sm text-slate-600">
+            <p id={moreId} className="mt-1 hidden items-center gap-1 text-sm text-slate-600 sm:flex">
               <span aria-hidden="true">↓</span>
               {options.length} options: scroll the list for more.
             </p>

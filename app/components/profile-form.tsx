@@ -72,10 +72,13 @@ export function ProfileForm<Schema extends Record<string, unknown>>({
   const formRef = useRef<HTMLFormElement>(null);
   const [hydrated, setHydrated] = useState(false);
   const [complete, setComplete] = useState(false);
+  const [missing, setMissing] = useState<FieldProblem[]>([]);
   const check = () => {
-    if (formRef.current) {
-      setComplete(parseWithZod(new FormData(formRef.current), { schema }).status === "success");
-    }
+    const element = formRef.current;
+    if (!element) return;
+    const submission = parseWithZod(new FormData(element), { schema });
+    setComplete(submission.status === "success");
+    setMissing(submission.status === "success" ? [] : problemsOf(element, form.id, submission.error ?? {}));
   };
   useEffect(() => {
     setHydrated(true);
@@ -106,15 +109,94 @@ export function ProfileForm<Schema extends Record<string, unknown>>({
               {form.errors.map((error) => (
                 <p key={error}>{error}</p>
               ))}
+              <ProblemLinks problems={serverProblems(form.id, form.allErrors)} />
             </div>
           ) : null}
           {children}
-          <button type="submit" className="btn-primary" disabled={submitting || (hydrated && !complete)}>
-            {submitting ? "Creating Profile..." : "Create Profile"}
-          </button>
+          <div className="space-y-3">
+            {/* The button waits until every rule holds (spec): say what it is waiting for. */}
+            {hydrated && !complete && missing.length ? (
+              <div
+                id={`${form.id}-missing`}
+                className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-900"
+              >
+                <p className="font-medium">To create your profile, still needed:</p>
+                <ProblemLinks problems={missing} />
+              </div>
+            ) : null}
+            <button
+              type="submit"
+              className="btn-primary"
+              disabled={submitting || (hydrated && !complete)}
+              aria-describedby={hydrated && !complete && missing.length ? `${form.id}-missing` : undefined}
+            >
+              {submitting ? "Creating Profile..." : "Create Profile"}
+            </button>
+          </div>
         </Form>
       </FormProvider>
     </div>
+  );
+}
+
+interface FieldProblem {
+  id: string;
+  message: string;
+}
+
+/**
+ * The fields the schema still refuses, named by their labels, in the order of the form (the
+ * field's own message shows under it once it is touched).
+ */
+function problemsOf(form: HTMLFormElement, formId: string, errors: Record<string, string[] | null>): FieldProblem[] {
+  const order = Array.from(form.querySelectorAll<HTMLElement>("[id]"), (element) => element.id);
+  return Object.entries(errors)
+    .filter(([name, messages]) => name && messages?.length)
+    .map(([name]) => {
+      const id = `${formId}-${name}`;
+      const target = document.getElementById(id);
+      const label = form.querySelector(`label[for="${id}"]`) ?? target?.querySelector("legend");
+      return { id, message: (label?.textContent ?? name).replace(/\s*\(optional\)$/, "") };
+    })
+    .sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+}
+
+/** The server's refusals per field (no JavaScript, or a rule only the server knows). */
+function serverProblems(formId: string, errors: Record<string, string[]>): FieldProblem[] {
+  return Object.entries(errors)
+    .filter(([name, messages]) => name && messages.length)
+    .map(([name, messages]) => ({ id: `${formId}-${name}`, message: messages[0]! }));
+}
+
+/**
+ * Each problem links to its field (href="#field-id", so it works without JavaScript); with
+ * JavaScript the field, or the first control of a group, also gets the focus.
+ */
+function ProblemLinks({ problems }: { problems: FieldProblem[] }) {
+  if (!problems.length) return null;
+  return (
+    <ul className="mt-2 list-disc space-y-1 pl-5">
+      {problems.map((problem) => (
+        <li key={problem.id}>
+          <a
+            href={`#${problem.id}`}
+            className="underline underline-offset-2"
+            onClick={(event) => {
+              const target = document.getElementById(problem.id);
+              const control = target?.matches("input, select, textarea")
+                ? target
+                : target?.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea");
+              if (!control) return;
+              event.preventDefault();
+              control.focus();
+              control.scrollIntoView({ block: "center" });
+            }}
+          >
+            {problem.message}
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -70,7 +70,7 @@ test("sign-up and onboarding, for a new person", async ({ page, audit, javaScrip
     await page.getByLabel("Years of experience").fill("0");
     await page.getByLabel("Education").selectOption("Bootcamp");
     await page.getByRole("button", { name: "Create Profile" }).click();
-    await expect(page.getByText("Full name is required")).toBeVisible();
+    await expect(page.locator("#gainer-profile-fullName-error")).toHaveText("Full name is required");
   }
   await audit("gainer profile form with its errors");
 });

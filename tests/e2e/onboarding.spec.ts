@@ -52,8 +52,12 @@ test.describe("a refused form answers 400", () => {
       await page.getByLabel("Education").selectOption("Bootcamp");
       await submit.click();
       await expect(page.getByText("Please fix the errors below and try again.")).toBeVisible();
-      await expect(page.getByText("Full name is required")).toBeVisible();
-      await expect(page.getByText("Please choose at least one area of interest")).toBeVisible();
+      // Under each field, and as links in the summary at the top.
+      await expect(page.locator("#gainer-profile-fullName-error")).toHaveText("Full name is required");
+      await expect(page.locator("#gainer-profile-areasOfInterest-error")).toHaveText(
+        "Please choose at least one area of interest",
+      );
+      await expect(page.getByRole("alert").getByRole("link", { name: "Full name is required" })).toBeVisible();
       await expect(page.getByLabel("Current role")).toHaveValue("Student");
     }
 
@@ -142,5 +146,54 @@ test.describe("profile errors", () => {
     await expect(page.getByText("Profile not found.")).toBeVisible();
     await page.getByRole("link", { name: "Return to Home" }).click();
     await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+// Issue 33: onboarding that explains itself.
+test.describe("the profile form says what it needs", () => {
+  test.use({ allowedConsoleErrors: [/400 \(Bad Request\)/] });
+
+  test("no name made from the email; what is missing links to its field", async ({ page, javaScriptEnabled }) => {
+    await signIn(page, uniqueEmail("ada.lovelace"), "/onboarding/gainer-profile");
+    await page.goto("/onboarding/gainer-profile");
+    const name = page.getByLabel("Full name");
+    await expect(name).toHaveValue("");
+    if (javaScriptEnabled) {
+      // The button waits, and says for what.
+      await expect(page.getByRole("button", { name: "Create Profile" })).toBeDisabled();
+      const needed = page.getByText("To create your profile, still needed:").locator("..");
+      const link = needed.getByRole("link").first();
+      await expect(link).toHaveAttribute("href", "#gainer-profile-fullName");
+      await link.click();
+      await expect(name).toBeFocused();
+      await name.fill("Ada Lovelace");
+      await expect(needed.getByRole("link", { name: "Full name" })).toHaveCount(0);
+      // A group's link focuses its first control.
+      await needed.getByRole("link", { name: "Areas of interest" }).click();
+      await expect(page.getByLabel("Add areas of interest")).toBeFocused();
+    } else {
+      await name.fill("   ");
+      await page.getByRole("button", { name: "Create Profile" }).click();
+      const summary = page.getByRole("alert");
+      await expect(summary).toContainText("Please fix the errors below and try again.");
+      const link = summary.getByRole("link", { name: "Full name is required" });
+      await expect(link).toHaveAttribute("href", "#gainer-profile-fullName");
+      await link.click();
+      await expect(page).toHaveURL(/#gainer-profile-fullName$/);
+    }
+  });
+
+  test("on a phone without inner scroll boxes, the page scrolls once", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, uniqueEmail("phone"), "/onboarding/gainer-profile");
+    await page.goto("/onboarding/gainer-profile");
+    const inner = await page.locator("main form *").evaluateAll(
+      (elements) =>
+        elements.filter((element) => {
+          const style = getComputedStyle(element);
+          return /(auto|scroll)/.test(style.overflowY) && element.scrollHeight > element.clientHeight + 1;
+        }).length,
+    );
+    expect(inner).toBe(0);
   });
 });

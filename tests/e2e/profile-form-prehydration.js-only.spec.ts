@@ -34,6 +34,8 @@ test("choices ticked before the script loads survive the switch to chips", async
     0,
   );
 
+  // No name is made up from the email: the person gives theirs.
+  await page.getByLabel("Full name").fill("Sam Slow");
   await page.getByLabel("Biography").fill("I ticked boxes before the script came.");
   await page.getByLabel("Current role").fill("Student");
   await page.getByLabel("Years of experience").fill("1");
