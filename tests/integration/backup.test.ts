@@ -60,7 +60,9 @@ describe("the held second pass of an embedded backup", () => {
 });
 
 // Folders and processes of their own: once, in the embedded run (CI's PostgreSQL run skips it).
-describe.skipIf(Boolean(config.DATABASE_URL))("embedded database backups", () => {
+// Each test opens several embedded databases and one runs the command line through npx: on a
+// small shared CI machine that takes longer than the default 30 s.
+describe.skipIf(Boolean(config.DATABASE_URL))("embedded database backups", { timeout: 120_000 }, () => {
   const served = path.join(folder, "served");
   const schemas = ["public", "pgboss"];
   let server: DB;
@@ -173,7 +175,7 @@ describe.skipIf(Boolean(config.DATABASE_URL))("embedded database backups", () =>
   });
 });
 
-describe.runIf(config.DATABASE_URL)("PostgreSQL backups", () => {
+describe.runIf(config.DATABASE_URL)("PostgreSQL backups", { timeout: 120_000 }, () => {
   const url = config.DATABASE_URL!;
   const schemas = [config.DATABASE_SCHEMA!, jobSchemaFor(config.DATABASE_SCHEMA)];
   const otherDatabase = `backup_test_${randomBytes(4).toString("hex")}`;
