@@ -155,6 +155,7 @@ const projectSummaryShape = {
   projectName: z.string(),
   projectDescription: z.string(),
   tagline: z.string(),
+  goals: z.array(z.string()),
   technologies: z.array(z.string()),
   programmingLanguages: z.array(z.string()),
   difficultyLevel: difficulty.nullable(),
@@ -171,7 +172,6 @@ const role = object({ name: z.string(), openPositions: count });
 
 export const projectDetail = object({
   ...projectSummaryShape,
-  goals: z.array(z.string()),
   scope: z.string(),
   repositoryLink: z.string().nullable(),
   templateId: id.nullable(),
@@ -205,6 +205,8 @@ export const workProject = object({
   projectId: id,
   projectName: z.string(),
   projectDescription: z.string(),
+  tagline: z.string(),
+  goals: z.array(z.string()),
   projectPictureUrl: z.string().nullable(),
   projectStatus: z.enum(["Pending", "InProgress", "Completed", "Requested", "Rejected", "Expired"]),
   createdAtUtc: timestamp,

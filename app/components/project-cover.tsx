@@ -5,20 +5,28 @@ interface CoverProject {
   projectId: string;
   projectName: string | null;
   projectDescription?: string | null;
+  tagline?: string | null;
+  goals?: readonly string[] | null;
   technologies?: string[];
   projectPictureUrl?: string | null;
 }
 
 /**
  * The project's picture if it has one; otherwise a cover of its own drawn as inline SVG (no image
- * to download): colours from its cause, a pattern from its id, its initials and main technology.
+ * to download): colours from its cause (what its name, tagline, description and goals are about;
+ * none named when they fit no cause), a pattern from its id, its initials and main technology.
  */
 export function ProjectCover({ project, className }: { project: CoverProject; className: string }) {
   if (project.projectPictureUrl) {
     return <img src={project.projectPictureUrl} alt="" width={640} height={360} loading="lazy" className={className} />;
   }
   const name = project.projectName || "Untitled Project";
-  const cause = causeOf(`${name} ${project.projectDescription ?? ""}`);
+  const cause = causeOf({
+    name,
+    tagline: project.tagline,
+    description: project.projectDescription,
+    goals: project.goals,
+  });
   const colours = coverColours(cause);
   const seed = seedOf(project.projectId);
   const gradientId = `cover-${project.projectId}`;

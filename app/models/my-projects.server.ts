@@ -16,6 +16,9 @@ export interface WorkProject {
   projectId: string;
   projectName: string;
   projectDescription: string;
+  /** With the goals, what its cover is drawn from (as on its card and page). */
+  tagline: string;
+  goals: string[];
   projectPictureUrl: string | null;
   projectStatus: WorkProjectStatus;
   createdAtUtc: string;
@@ -78,6 +81,8 @@ export async function listMyProjects(userId: string): Promise<WorkProject[]> {
       "p.id",
       "p.name",
       "p.description",
+      "p.tagline",
+      "p.goals",
       "p.picture_url",
       "p.status",
       "p.created_at",
@@ -119,6 +124,8 @@ export async function listMyProjects(userId: string): Promise<WorkProject[]> {
       projectId: row.id,
       projectName: row.name,
       projectDescription: row.description,
+      tagline: row.tagline,
+      goals: row.goals,
       projectPictureUrl: row.picture_url,
       projectStatus: member ? (row.status ?? "Pending") : requestedStatus(row.request_status),
       createdAtUtc: new Date(row.created_at).toISOString(),

@@ -19,6 +19,7 @@ export interface ProjectSummary {
   projectName: string;
   projectDescription: string;
   tagline: string;
+  goals: string[];
   technologies: string[];
   programmingLanguages: string[];
   difficultyLevel: Difficulty | null;
@@ -45,7 +46,6 @@ export interface TeamMember {
 }
 
 export interface ProjectDetail extends ProjectSummary {
-  goals: string[];
   scope: string;
   repositoryLink: string | null;
   templateId: string | null;
@@ -77,6 +77,7 @@ function summaryQuery() {
     "p.name",
     "p.description",
     "p.tagline",
+    "p.goals",
     "p.technologies",
     "p.programming_languages",
     "p.difficulty",
@@ -99,6 +100,7 @@ function toSummary(row: SummaryRow): ProjectSummary {
     projectName: row.name,
     projectDescription: row.description,
     tagline: row.tagline,
+    goals: row.goals,
     technologies: row.technologies,
     programmingLanguages: row.programming_languages,
     difficultyLevel: row.difficulty,
@@ -246,7 +248,7 @@ async function rankedPage(where: Condition, hits: FusedHit[], { page, pageSize }
 
 /** One project or template with its roles and team; NotFoundError when there is none. */
 export async function getProjectDetail(id: string, kind?: ProjectKind): Promise<ProjectDetail> {
-  let query = summaryQuery().select(["p.goals", "p.scope", "p.repository_url", "p.template_id"]);
+  let query = summaryQuery().select(["p.scope", "p.repository_url", "p.template_id"]);
   query = query.where("p.id", "=", id);
   if (kind) query = query.where("p.kind", "=", kind);
   const row = await query.executeTakeFirst();
@@ -271,7 +273,6 @@ export async function getProjectDetail(id: string, kind?: ProjectKind): Promise<
   const requiredRoles = roles.map((role) => ({ name: role.name, openPositions: role.open_positions }));
   return {
     ...toSummary(row),
-    goals: row.goals,
     scope: row.scope,
     repositoryLink: row.repository_url,
     templateId: row.template_id,

@@ -1,12 +1,48 @@
 import { describe, expect, it } from "vitest";
+import demoProjects from "#db/seed-data/projects.json";
 import { causeOf, seedOf } from "~/utils/project-cover";
 
+/** A demo project's words, as its card and page draw its cover from them. */
+function demo(name: string) {
+  const project = demoProjects.find((record) => record.name === name);
+  if (!project) throw new Error(`No demo project named ${name}`);
+  return { name: project.name, tagline: project.tagline, description: project.description, goals: project.goals };
+}
+
 describe("project covers", () => {
-  it("reads a project's cause from its words, whole words only", () => {
-    expect(causeOf("Dog Walking Volunteer Sign-Up")).toBe("animals");
-    expect(causeOf("Restaurant Surplus Food Rescue: caterers and dining halls")).toBe("food");
-    expect(causeOf("Medication Reminder App")).toBe("health");
-    expect(causeOf("Scheduled Data Pipeline")).toBe("other");
+  it("name the cause a project is about, not one its description mentions in passing", () => {
+    // Issue 33: these read "Animals", "Food" and "Animals" when the first match in the text won.
+    expect(causeOf(demo("Restaurant Surplus Food Rescue"))).toBe("food"); // "shelters" for people
+    expect(causeOf(demo("Campus Events Mobile App"))).toBe("learning"); // "free food" on campus
+    expect(causeOf(demo("Diaper Bank Distribution Tracker"))).toBe("community"); // "clinics, shelters"
+  });
+
+  it("reads the demo projects as a person would", () => {
+    expect(causeOf(demo("Dog Walking Volunteer Sign-Up"))).toBe("animals");
+    expect(causeOf(demo("Vaccination Records for a Spay/Neuter Clinic"))).toBe("animals");
+    expect(causeOf(demo("Meals on Wheels Route Planner"))).toBe("food");
+    expect(causeOf(demo("Free Clinic Appointment Booking"))).toBe("health");
+    expect(causeOf(demo("Tree Planting Tracker"))).toBe("climate");
+    expect(causeOf(demo("Beach Cleanup Debris Logger"))).toBe("climate");
+    expect(causeOf(demo("Scholarship Finder for First-Gen Students"))).toBe("learning");
+    expect(causeOf(demo("Emergency Shelter Bed Availability"))).toBe("community");
+  });
+
+  it("gives a project that fits no cause a neutral cover, software's own words included", () => {
+    expect(causeOf(demo("Weather Forecast App"))).toBe("other");
+    expect(causeOf(demo("URL Shortener in Go"))).toBe("other");
+    expect(causeOf(demo("Service Health Checks and Alerting"))).toBe("other"); // not Health
+    expect(causeOf(demo("React Component Library with Storybook"))).toBe("other"); // not Learning
+  });
+
+  it("weighs the name most and matches whole words only", () => {
+    // One word in the description is a passing mention; in the name it is the subject.
+    expect(causeOf({ name: "Shift Planner", description: "Used by a food bank." })).toBe("other");
+    expect(causeOf({ name: "Food Bank Shift Planner", description: "Volunteers pick shifts." })).toBe("food");
+    expect(causeOf({ name: "Catalogue Importer", tagline: "Concatenate category files" })).toBe("other");
+    expect(causeOf({ name: "Pet Portal", description: "Clinic visits and patient notes." })).toBe("animals");
+    // As much about two causes: none is named.
+    expect(causeOf({ name: "Garden Clinic" })).toBe("other");
   });
 
   it("gives each id its own stable seed", () => {
