@@ -3,6 +3,7 @@ import type { Database } from "#db/schema";
 import { wordRarity } from "./embedding.server";
 import type { Lookup } from "./lookups.server";
 import type { LegHit } from "./legs";
+import { CLOSE_WORDS_MIN_COSINE as MIN_COSINE, CLOSE_WORDS_PROSE_WEIGHT as PROSE_WEIGHT } from "./tuning";
 import { unitWordVectors, wordVectors } from "./word-vectors.server";
 import { contentWords, isStopWord, splitWords } from "./words";
 
@@ -16,25 +17,8 @@ import { contentWords, isStopWord, splitWords } from "./words";
  * query word counts by how rare it is in English, as in the semantic leg. The entry's name and
  * tagline count fully, its goals, description, skills, roles and level at PROSE_WEIGHT. Only the
  * given entries are read (by primary key), and only those not kept in memory at the catalogue's
- * current text version: the cost does not grow with the catalogue. About 2 ms a search for the
- * 80 entries two legs find once their words are kept, 4 ms when all are read (in process, 100,000
- * projects, embedded).
+ * current text version: the cost does not grow with the catalogue.
  */
-// `npm run search:eval`, as an ordering fused at 0.2 (see hybrid.server.ts): 0.4 measured best
-// (0.35: 0.784, 0.4: 0.786, 0.45: 0.779, 0.5: 0.769 nDCG@6); prose 0.7 (0.5: 0.783, 1: 0.779).
-// The skills, roles and level among the prose ('python', 'beginner', 'iOS developer'): 0.786 /
-// 0.897 → 0.791 / 0.897 (folds by alternate id: A 0.827 → 0.834, B 0.745 → 0.747); among the name
-// and tagline instead 0.787. Query words weighed by their rarity in the catalogue (as the full-text
-// leg weighs them) instead of in English: 0.789; by both: 0.780. Weight 0.15 0.788, 0.25 0.781;
-// cosine floor 0.35 0.786, 0.45 0.783; prose 0.5 0.788, 0.85 0.781 (all against 0.791). At 0.795:
-// the thesaurus's words for a query word counted as at least 0.3–0.7 close, 0.781–0.793; English
-// rarity to the power 0 or 0.5, 0.793; squared, 0.783.
-// Its score added to the full-text score for the query words an entry lacks (instead of an
-// ordering of its own), 0.3–1 of it: 0.763–0.776 (against 0.777).
-// An entry's score over 1 + α·log(its words / 60), against long entries' many chances: α 0.1, 0.2,
-// −0.1: 0.793, 0.795, 0.795 (against 0.795).
-const MIN_COSINE = 0.4;
-const PROSE_WEIGHT = 0.7;
 
 interface EntryText {
   id: string;
@@ -66,8 +50,7 @@ interface EntryWords {
 
 // Each database's entries as vector rows, with the text version they were read at (bounded, least
 // recently used out first; about 2 KB an entry). An entry kept at the version a search reads is
-// not read again, so most searches send no statement for this ordering (reading the 80 entries
-// two legs find, by key, took 2.3–4 ms a search at 100,000 projects on the embedded database).
+// not read again, so most searches send no statement for this ordering.
 const CACHE_SIZE = 5_000;
 const caches = new WeakMap<Kysely<Database>, Map<string, EntryWords>>();
 

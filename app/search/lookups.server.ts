@@ -5,7 +5,7 @@ import type { Database } from "#db/schema";
  * One value a search reads from the database, written as a scalar SQL expression (a subquery
  * yielding one value, JSON or an array) and how to read what it yields. Lookups that do not need
  * each other's answers run as one statement (`lookUpTogether`): the embedded database answers one
- * statement at a time, each with a round trip of its own (0.2–0.4 ms at the median, up to 1 ms at p95).
+ * statement at a time, each with a round trip of its own.
  */
 export interface Lookup<T> {
   expression: RawBuilder<unknown>;

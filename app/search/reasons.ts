@@ -3,27 +3,18 @@
  * (app/utils/match-text.ts), the search API as its documented strings (`reasonStrings`).
  */
 export type MatchReasonKind =
-  /** A word as typed: from and to are the word. */
-  | "word"
-  /** A misspelt word and the word projects use that it was read as ('dashbord' → 'dashboard'). */
-  | "typo"
-  /** A word close in meaning that the entry holds ('renters' → 'tenant'). */
-  | "close"
-  /** Words that stand together in the query and in the entry ('food bank'). */
-  | "phrase"
-  /** A pair of words and the acronym the entry holds ('machine learning' → 'ml'). */
-  | "acronym"
-  /** A technology's nickname or first word and its name ('golang' → 'go', 'vue' → 'vue.js'). */
-  | "nickname"
-  /** The entry's meaning is close to the query's (the semantic leg): from and to are empty. */
-  | "semantic";
+  | "word" // a word as typed: from and to are the word
+  | "typo" // a misspelt word and the word projects use it was read as ('dashbord' → 'dashboard')
+  | "close" // a word close in meaning that the entry holds ('renters' → 'tenant')
+  | "phrase" // words that stand together in the query and in the entry ('food bank')
+  | "acronym" // a pair of words and the acronym the entry holds ('machine learning' → 'ml')
+  | "nickname" // a technology's nickname and its name ('golang' → 'go', 'vue' → 'vue.js')
+  | "semantic"; // the entry's meaning is close to the query's: from and to are empty
 
 export interface MatchReason {
   kind: MatchReasonKind;
-  /** What the person typed (a word, or two for a phrase or an acronym). */
-  from: string;
-  /** What the entry holds that matched it. */
-  to: string;
+  from: string; // what the person typed (a word, or two for a phrase or an acronym)
+  to: string; // what the entry holds that matched it
 }
 
 export const wordReason = (word: string): MatchReason => ({ kind: "word", from: word, to: word });

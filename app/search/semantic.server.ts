@@ -2,8 +2,11 @@ import { type Kysely, sql } from "kysely";
 import type { Database } from "#db/schema";
 import { type Lookup, lookUp } from "./lookups.server";
 import { embedText } from "./embedding.server";
-import { LEG_DEPTH, type LegHit, SEARCHABLE_SQL } from "./legs";
+import { type LegHit, SEARCHABLE_SQL } from "./legs";
 import { SEMANTIC_REASON } from "./reasons";
+import { EXACT_LIMIT, LEG_DEPTH, SEMANTIC_MIN_SIMILARITY as MIN_SIMILARITY } from "./tuning";
+
+export { EXACT_LIMIT };
 
 /**
  * The semantic leg: entries whose meaning vector is closest to the query's (cosine), so 'tally of
@@ -13,10 +16,6 @@ import { SEMANTIC_REASON } from "./reasons";
  * only over the entries the other legs found (`within`), so the leg then reorders by meaning but
  * finds nothing new. Install pgvector where a large catalogue should find paraphrases alone.
  */
-// With the close-words ordering (0.795 / 0.897 at 0.35): 0.3 0.789, 0.4 0.787.
-const MIN_SIMILARITY = 0.35;
-/** Up to this many projects, plain SQL compares the query with every entry (about 40 ms at most). */
-export const EXACT_LIMIT = 2_000;
 
 export type SemanticMode = "index" | "exact" | "within";
 

@@ -1,7 +1,10 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "#db/schema";
 import { type Lookup, lookUp } from "./lookups.server";
+import { CORRECTIONS_PER_WORD, TRANSPOSITION_SIMILARITY, TYPO_MIN_SIMILARITY as MIN_SIMILARITY } from "./tuning";
 import { wordVectors } from "./word-vectors.server";
+
+export { TRANSPOSITION_SIMILARITY };
 
 /**
  * The typo leg: each query word that no project uses is matched to the words projects do use
@@ -9,14 +12,6 @@ import { wordVectors } from "./word-vectors.server";
  * 'dashboard'). The full-text leg then ranks with those words too, so a misspelt word counts
  * as much as the word it meant, weighed by how rare that word is.
  */
-const MIN_SIMILARITY = 0.45;
-const CORRECTIONS_PER_WORD = 2;
-/**
- * Two neighbouring letters swapped ('pyhton', 'recieve') break three trigrams in the middle of a
- * word, so a short word falls below the trigram threshold ('pyhton' ~ 'python' 0.27). A word
- * projects use that the typed word becomes with one such swap counts as this alike.
- */
-export const TRANSPOSITION_SIMILARITY = 0.7;
 
 /** The words `word` becomes with two neighbouring letters swapped. */
 export function transpositions(word: string): string[] {

@@ -4,7 +4,7 @@ import path from "node:path";
 /**
  * Each word's nearest words by word vector, worked out once (scripts/build-word-neighbours.ts)
  * instead of on every search: finding them means comparing the word with all 60,000 vectors,
- * about 9 ms of the server's thread a word (PERFORMANCE.md, "Search"), and a natural request has
+ * milliseconds of the server's thread a word (PERFORMANCE.md, "Search"), and a natural request has
  * several words no one searched before.
  *
  * For every word from frequency rank `minRank` on, the words whose cosine with it is at least
