@@ -1,9 +1,9 @@
+import pMap from "p-map";
 import { type OperationNodeSource, sql } from "kysely";
 import type { DB } from "#db/connection";
 import type { PullRequestState } from "#db/schema";
 import { awardAchievements } from "~/insights/achievements.server";
 import { ConflictError, NotFoundError } from "~/utils/errors.server";
-import { mapAtMost } from "~/utils/map-at-most";
 import { etagStoreOf, type GitHubClient, gitHubClient } from "./client.server";
 
 /**
@@ -178,16 +178,20 @@ async function readReviews(
   await etagStoreOf(github)?.readAhead(
     reviewed.map((pull) => github.rest.pulls.listReviews.endpoint(params(pull.number)).url),
   );
-  const perPull = await mapAtMost(reviewed, REVIEW_READS_AT_ONCE, async (pull) => {
-    const pullReviews = await github.paginate(github.rest.pulls.listReviews, params(pull.number));
-    return pullReviews.map((review) => ({
-      id: review.id,
-      pullNumber: pull.number,
-      reviewerLogin: review.user?.login ?? null,
-      state: review.state,
-      submittedAt: review.submitted_at ?? null,
-    }));
-  });
+  const perPull = await pMap(
+    reviewed,
+    async (pull) => {
+      const pullReviews = await github.paginate(github.rest.pulls.listReviews, params(pull.number));
+      return pullReviews.map((review) => ({
+        id: review.id,
+        pullNumber: pull.number,
+        reviewerLogin: review.user?.login ?? null,
+        state: review.state,
+        submittedAt: review.submitted_at ?? null,
+      }));
+    },
+    { concurrency: REVIEW_READS_AT_ONCE },
+  );
   return perPull.flat();
 }
 
