@@ -381,6 +381,22 @@ export interface TaskEvents {
   task_id: string;
 }
 
+export interface TaskReviews {
+  claimed_at: Timestamp | null;
+  claimed_by: string | null;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  decision_comment: Generated<string>;
+  id: Generated<string>;
+  reminded_at: Timestamp | null;
+  request_note: Generated<string>;
+  requested_at: Generated<Timestamp>;
+  requested_by: string | null;
+  round: number;
+  state: Generated<"requested" | "claimed" | "changes_requested" | "approved" | "overridden">;
+  task_id: string;
+}
+
 export interface Tasks {
   assignee_id: string | null;
   created_at: Generated<Timestamp>;
@@ -475,6 +491,7 @@ export interface DB {
   sync_runs: SyncRuns;
   task_comments: TaskComments;
   task_events: TaskEvents;
+  task_reviews: TaskReviews;
   tasks: Tasks;
   template_milestones: TemplateMilestones;
   template_tasks: TemplateTasks;

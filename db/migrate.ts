@@ -23,6 +23,7 @@ import * as devIdentityProvider from "./migrations/0032_dev_identity_provider";
 import * as likeNotices from "./migrations/0033_like_notices";
 import * as taskTeamwork from "./migrations/0034_task_teamwork";
 import * as taskEventOrder from "./migrations/0035_task_event_order";
+import * as taskReviews from "./migrations/0036_task_reviews";
 
 /** Forward-only migrations, in order. Add new ones at the end; never edit a released one. */
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   "0033_like_notices": likeNotices,
   "0034_task_teamwork": taskTeamwork,
   "0035_task_event_order": taskEventOrder,
+  "0036_task_reviews": taskReviews,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -36,6 +36,7 @@ export type RepositoryLanguagesTable = Tables.RepositoryLanguages;
 export type PullRequestsTable = Tables.PullRequests;
 export type PullRequestReviewsTable = Tables.PullRequestReviews;
 export type GithubEtagsTable = Tables.GithubEtags;
+export type TaskReviewsTable = Tables.TaskReviews;
 
 /** The values a column's CHECK constraint allows (see db/types.ts). */
 type Values<Table, Column extends keyof Selectable<Table>> = NonNullable<Selectable<Table>[Column]>;
@@ -48,6 +49,7 @@ export type JoinRequestStatus = Values<JoinRequestsTable, "status">;
 export type TaskStatus = Values<TasksTable, "status">;
 export type TaskPriority = Values<TasksTable, "priority">;
 export type MilestoneStatus = Values<MilestonesTable, "status">;
+export type TaskReviewState = Values<TaskReviewsTable, "state">;
 export type SyncStatus = Values<SyncRunsTable, "status">;
 export type SyncTrigger = Values<SyncRunsTable, "trigger">;
 export type PullRequestState = Values<PullRequestsTable, "state">;

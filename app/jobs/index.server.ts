@@ -3,6 +3,7 @@ import "./embed-projects.server";
 import "./join-request-deadlines.server";
 import "./maintain-embedded-database.server";
 import "./remove-expired-sessions.server";
+import "./review-reminders.server";
 import "./sync-repository.server";
 
 export { defineJob, enqueue, startJobs, stopJobs } from "./queue.server";

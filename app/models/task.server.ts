@@ -22,6 +22,7 @@ import { parseOrThrow } from "~/utils/validation.server";
 import { type ProjectAccess, requireMemberAccess, requireTaskAccess } from "./membership.server";
 import { addNotifications, notifyProjectMembers } from "./notification.server";
 import { type NewTaskEvent, recordTaskEvents } from "./task-event.server";
+import { guardDoneAgainstReview } from "./task-review.server";
 
 /**
  * Tasks of a project (spec sections 2-5): the work page's groups, the task dashboard, task
@@ -494,6 +495,9 @@ async function applyTaskChanges(actor: CurrentUser, taskId: string, changes: Tas
       .where("id", "=", taskId)
       .forUpdate()
       .executeTakeFirstOrThrow();
+    if (changes.status === "Done" && before.status !== "Done") {
+      await guardDoneAgainstReview(trx, access, { taskId, title: before.title }, changes.overrideReview ?? false);
+    }
     await trx
       .updateTable("tasks")
       .set({
@@ -614,8 +618,8 @@ async function notifyAssignee(
 
 /** The status dropdown of Task details: the change persists and moves the task to its group. */
 export async function setTaskStatus(actor: CurrentUser, taskId: string, input: unknown): Promise<TaskCard> {
-  const { status } = parseOrThrow(taskStatusSchema, input);
-  return updateTask(actor, taskId, { status });
+  const { status, overrideReview } = parseOrThrow(taskStatusSchema, input);
+  return updateTask(actor, taskId, { status, overrideReview });
 }
 
 /** The event a status change causes: completing a task, or taking it out of Blocked. */

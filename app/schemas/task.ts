@@ -78,6 +78,8 @@ export const taskUpdateSchema = z
     dueDate: dateInput.nullable().optional(),
     milestoneId: idSchema.nullable().optional(),
     assigneeId: idSchema.nullable().optional(),
+    /** An admin marks the task done although its review is open (recorded as its own event). */
+    overrideReview: z.boolean().optional(),
   })
   .strict();
 export type TaskUpdateInput = z.infer<typeof taskUpdateSchema>;
@@ -92,7 +94,11 @@ export type EditTaskInput = z.infer<typeof editTaskSchema>;
 /** Assigning, reassigning or unassigning a task: a member's id, or nothing for Unassigned. */
 export const assignTaskSchema = newTaskSchema.pick({ assigneeId: true });
 
-export const taskStatusSchema = z.object({ status: z.enum(TASK_STATUSES, { message: "Choose a status." }) });
+export const taskStatusSchema = z.object({
+  status: z.enum(TASK_STATUSES, { message: "Choose a status." }),
+  // A form's checkbox or hidden field says "true"; the API says true.
+  overrideReview: z.union([z.boolean(), z.literal("true").transform(() => true)]).optional(),
+});
 
 /** The spec's JSON names (dueAtUtc) mapped to the form's (dueDate). */
 export function taskInputFromJson(body: unknown): unknown {

@@ -11,6 +11,12 @@ export const TASK_EVENT_KINDS = [
   "subtask_added",
   "subtask_done",
   "comment_added",
+  "review_requested",
+  "review_claimed",
+  "review_released",
+  "review_approved",
+  "changes_requested",
+  "done_override",
 ] as const;
 export type TaskEventKind = (typeof TASK_EVENT_KINDS)[number];
 
@@ -68,6 +74,20 @@ export function describeTaskEvent(kind: string, detail: Detail): string {
       return `checked off the subtask ${quoted(detail.title, "(untitled)")}`;
     case "comment_added":
       return "commented";
+    case "review_requested":
+      return Number(detail.round) > 1
+        ? `requested a review again (round ${Number(detail.round)})`
+        : "requested a review";
+    case "review_claimed":
+      return "claimed the review";
+    case "review_released":
+      return "released the review for another mentor";
+    case "review_approved":
+      return "approved the review";
+    case "changes_requested":
+      return str(detail.comment) ? `asked for changes: ${quoted(detail.comment, "")}` : "asked for changes";
+    case "done_override":
+      return "marked it done while its review was open (admin override)";
     default:
       return kind.replace(/_/g, " ");
   }
