@@ -5,6 +5,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
 import type express from "express";
 import { LRUCache } from "lru-cache";
+import { pickLocale } from "../app/utils/dates";
 import { type Encoding, preferredEncoding } from "./encoding";
 import { compressParts, type SplicedGzip, spliceGzip } from "./gzip-splice";
 
@@ -95,12 +96,14 @@ function asksForFreshPage(req: express.Request): boolean {
 
 /**
  * Where a request's answer may be kept and found: the shared shelf for a GET or HEAD with no
- * credentials at all, the personal one for a cookie's, or null (writes, bearer tokens).
+ * credentials at all, the personal one for a cookie's, or null (writes, bearer tokens). Pages
+ * write dates in the reader's locale, so a page is kept per locale.
  */
 function placeOf(req: express.Request): { shelf: Shelf; key: string } | null {
   if (!isSafe(req) || req.headers.authorization) return null;
-  if (!req.headers.cookie) return { shelf: "shared", key: req.originalUrl };
-  return { shelf: "personal", key: `${req.headers.cookie}\n${req.originalUrl}` };
+  const page = `${pickLocale(req.headers["accept-language"])}\n${req.originalUrl}`;
+  if (!req.headers.cookie) return { shelf: "shared", key: page };
+  return { shelf: "personal", key: `${req.headers.cookie}\n${page}` };
 }
 
 export function createPageCache({ maxBytes = 64 * 1024 * 1024, personalMaxBytes = 32 * 1024 * 1024 } = {}) {
@@ -238,6 +241,7 @@ async function sendKept(
     return;
   }
   res.vary("Accept-Encoding");
+  res.vary("Accept-Language");
   const body = page.parts.length > 1 ? await withNonce(req, res, page, nonce) : await encodedOnce(req, res, page);
   res.setHeader("Content-Length", body.length);
   res.status(200).end(req.method === "HEAD" ? undefined : body);

@@ -63,6 +63,18 @@ const page = (body: string, headers: Record<string, string> = { "Cache-Control":
   new Response(body, { headers: { "Content-Type": "text/html", ...headers } });
 
 describe("the page cache", () => {
+  it("keeps a page per reader's locale: dates are written in it", async () => {
+    const site = await stand((request, count) => page(`${request.headers.get("Accept-Language")} ${count}`));
+    const french = { "Accept-Language": "fr-FR,fr;q=0.9" };
+    expect(await (await fetch(`${site.url}/about`, { headers: french })).text()).toBe("fr-FR,fr;q=0.9 1");
+    const english = await fetch(`${site.url}/about`, { headers: { "Accept-Language": "en-GB" } });
+    expect(english.headers.get("X-Cache")).toBe("MISS");
+    expect(english.headers.get("Vary")).toMatch(/Accept-Language/);
+    const again = await fetch(`${site.url}/about`, { headers: { "Accept-Language": "fr-FR" } });
+    expect([again.headers.get("X-Cache"), await again.text()]).toEqual(["HIT", "fr-FR,fr;q=0.9 1"]);
+    expect(site.renders()).toBe(2);
+  });
+
   it("keeps a shared page for visitors, with its ETag, and answers a matching If-None-Match with 304", async () => {
     const site = await stand((_request, count) => page(`render ${count}`));
     const first = await fetch(`${site.url}/about`);
