@@ -13,8 +13,8 @@ export { config } from "./config.server";
 export { logger } from "./logger.server";
 export { checkHealth, startServices, stopServices } from "./services.server";
 export { createDevIdentityProviderHandler, DEV_IDP_PATH } from "./auth/dev-idp.server";
-export { rateLimited, TOO_MANY_REQUESTS } from "./utils/rate-limit.server";
-export { withWriteLimits } from "./utils/write-limit.server";
+export { rateLimited, TOO_MANY_REQUESTS } from "./http/rate-limit.server";
+export { withWriteLimits } from "./http/write-limit.server";
 export { publicUrlRedirect } from "./utils/public-url.server";
 export { attachNotificationHub } from "./realtime/hub.server";
 export { listenForPageChanges, listenForPersonalPageChanges } from "./realtime/page-changes.server";
@@ -32,7 +32,7 @@ export default function handleRequest(
 ) {
   markPersonal(request, responseHeaders);
   responseStatusCode = statusForRequest(request, responseStatusCode, responseHeaders);
-  // An action's 429 (utils/write-limit.server.ts) renders the page again: its Retry-After goes too.
+  // An action's 429 (http/write-limit.server.ts) renders the page again: its Retry-After goes too.
   if (responseStatusCode === 429 && !responseHeaders.has("Retry-After")) {
     const retryAfter = Object.values(remixContext.staticHandlerContext.actionHeaders ?? {})
       .map((headers) => headers.get("Retry-After"))

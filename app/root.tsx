@@ -25,9 +25,9 @@ import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
 import { pickLocale } from "./utils/dates";
 import { useNonce } from "./utils/nonce";
-import { TOO_MANY_REQUESTS } from "./utils/rate-limit.server";
-import { readToast } from "./utils/toast.server";
-import { wasWriteRefused } from "./utils/write-limit.server";
+import { TOO_MANY_REQUESTS } from "./http/rate-limit.server";
+import { readToast } from "./http/toast.server";
+import { wasWriteRefused } from "./http/write-limit.server";
 import { bellState } from "~/models/notification-inbox.server";
 
 export const links: LinksFunction = () => [
@@ -53,7 +53,7 @@ export const headers: HeadersFunction = ({ errorHeaders }) => {
 
 /**
  * After a refused action Remix does not revalidate; a write refused by the limit (429) is the
- * exception, so the root reads the flash message saying why (utils/write-limit.server.ts).
+ * exception, so the root reads the flash message saying why (http/write-limit.server.ts).
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
   actionStatus === 429 || defaultShouldRevalidate;

@@ -1,12 +1,12 @@
 import { appendFileSync } from "node:fs";
 import { afterAll, vi } from "vitest";
-import type * as api from "~/utils/api.server";
+import type * as api from "~/http/api.server";
 import { apiContractTally, checkedAgainstContract } from "./fixtures/api-contract";
 
 // Every JSON API route is built by apiRoute: wrapping it here checks every /api response any
 // integration test produces against the OpenAPI contract (app/api-contract). A response the
 // contract does not describe makes the route throw, so the test that caused it fails.
-vi.mock("~/utils/api.server", async (importOriginal) => {
+vi.mock("~/http/api.server", async (importOriginal) => {
   const original = await importOriginal<typeof api>();
   return {
     ...original,

@@ -70,7 +70,7 @@ export function errorStatuses(operation: ApiOperation): (ErrorStatus | ServerSta
   if (operation.params || operation.query || operation.body) statuses.add(400);
   if (operation.method !== "get") {
     // Unsafe methods: the server caps bodies, refuses cross-origin writes with the cookie, and
-    // counts every write against RATE_LIMIT_WRITES_PER_MINUTE (utils/write-limit.server.ts).
+    // counts every write against RATE_LIMIT_WRITES_PER_MINUTE (http/write-limit.server.ts).
     statuses.add(403);
     statuses.add(413);
     statuses.add(429);

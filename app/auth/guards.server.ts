@@ -57,7 +57,7 @@ export interface ApiCaller {
  */
 export async function authenticateApiRequest(request: Request): Promise<ApiCaller> {
   const authorization = request.headers.get("Authorization");
-  // Once per request: the write limit (utils/write-limit.server.ts) asks before the route does.
+  // Once per request: the write limit (http/write-limit.server.ts) asks before the route does.
   if (authorization) return oncePerRequest(request, `bearer:${authorization}`, () => bearerCaller(authorization));
   const user = await getOptionalUser(request);
   if (!user) throw new UnauthorizedError();

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { databaseClientConfig, db } from "~/db.server";
-import { apiRoute } from "~/utils/api.server";
+import { apiRoute } from "~/http/api.server";
 import { isDatabaseUnavailable } from "~/utils/db-errors.server";
 import { routeContext } from "../fixtures/api";
 import { dispatch } from "../fixtures/routes";

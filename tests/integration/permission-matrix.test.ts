@@ -4,7 +4,8 @@ import { buildWorld, paramsFor, type Persona, PERSONAS, SECRET, type World } fro
 
 /**
  * The permission matrix, generated from app/routes.ts: every route and method × anonymous,
- * signed-in outsider, member and project admin (API routes also with the admin's bearer token),
+ * signed-in outsider, member, project admin and mentor (a member whose role is Mentor; unless an
+ * entry says otherwise, answered as the member) (API routes also with the admin's bearer token),
  * against the expected status written down below. A route without an entry fails, so a new route
  * gets its permissions decided when it is added. Refusals must not carry the project's data.
  *
@@ -22,13 +23,14 @@ interface Entry {
   query?: (world: World) => string;
 }
 
-const [A, O, M, D] = PERSONAS;
-const of = (anonymous: number, outsider: number, member: number, admin: number): Expected =>
+const [A, O, M, D, R] = PERSONAS;
+const of = (anonymous: number, outsider: number, member: number, admin: number, mentor = member): Expected =>
   ({
     [A!]: anonymous,
     [O!]: outsider,
     [M!]: member,
     [D!]: admin,
+    [R!]: mentor,
   }) as Expected;
 const everyone = (status: number) => of(status, status, status, status);
 const inAFortnight = () => new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
@@ -183,11 +185,23 @@ const MATRIX: Record<string, Entry> = {
   "GET /api/tasks/:taskId/comments": { expected: of(401, 403, 200, 200) },
   "POST /api/tasks/:taskId/comments": { expected: of(401, 403, 201, 201), body: () => ({ content: "Matrix comment" }) },
   "PUT /api/tasks/:taskId/comments/:commentId": {
-    expected: of(401, 403, 200, 403),
+    expected: of(401, 403, 200, 403, 403),
     body: () => ({ content: "Edited comment" }),
   },
-  "DELETE /api/tasks/:taskId/comments/:commentId": { expected: of(401, 403, 204, 204) },
+  "DELETE /api/tasks/:taskId/comments/:commentId": { expected: of(401, 403, 204, 204, 403) },
   "GET /api/tasks/:taskId/events": { expected: of(401, 403, 200, 200) },
+  // Mentor review (world.ts: each route's task is at its step; the member is the assignee).
+  "GET /api/tasks/:taskId/reviews": { expected: of(401, 403, 200, 200, 200) },
+  // Only the assignee requests.
+  "POST /api/tasks/:taskId/reviews": { expected: of(401, 403, 201, 403, 403), body: () => ({ note: "Please look" }) },
+  // Mentors and admins claim; a plain member may not.
+  "POST /api/tasks/:taskId/reviews/claim": { expected: of(401, 403, 403, 200, 200) },
+  // The mentor claimed it: only they release or decide, not even the admin.
+  "POST /api/tasks/:taskId/reviews/release": { expected: of(401, 403, 403, 403, 200) },
+  "POST /api/tasks/:taskId/reviews/decision": {
+    expected: of(401, 403, 403, 403, 200),
+    body: () => ({ decision: "changes", comment: "Matrix comment" }),
+  },
 
   // API: milestones: every member plans them (spec: no finer roles than membership).
   "GET /api/milestones": { expected: of(401, 403, 200, 200), query: (w) => `?projectId=${w.params.projectId}` },
@@ -218,8 +232,8 @@ const MATRIX: Record<string, Entry> = {
     body: (w) => ({ projectId: w.params.projectId, content: "Matrix post" }),
   },
   "GET /api/forum/posts/:postId": { expected: of(401, 403, 200, 200) },
-  "PUT /api/forum/posts/:postId": { expected: of(401, 403, 200, 403), body: () => ({ content: "Edited" }) },
-  "DELETE /api/forum/posts/:postId": { expected: of(401, 403, 204, 204) },
+  "PUT /api/forum/posts/:postId": { expected: of(401, 403, 200, 403, 403), body: () => ({ content: "Edited" }) },
+  "DELETE /api/forum/posts/:postId": { expected: of(401, 403, 204, 204, 403) },
   "POST /api/forum/posts/:postId/like": { expected: of(401, 403, 200, 200), body: () => ({}) },
   "POST /api/forum/replies": {
     expected: of(401, 403, 201, 201),

@@ -6,7 +6,7 @@ import { db } from "~/db.server";
 import { hitRateLimit, pruneRateLimitCounters } from "~/models/rate-limit.server";
 import { loader as authCallbackLoader } from "~/routes/account/auth-callback";
 import { action as profileRouteAction } from "~/routes/api/users/profile";
-import { limitWrites } from "~/utils/write-limit.server";
+import { limitWrites } from "~/http/write-limit.server";
 import { apiRequest, routeContext } from "../fixtures/api";
 import { createUser } from "../fixtures/factories";
 

@@ -27,7 +27,7 @@ describe("cookies over HTTPS", () => {
     expect(config.publicUrl).toBe(HTTPS_URL);
     const { createUser } = await import("../fixtures/factories");
     const { createUserSession } = await import("~/auth/session.server");
-    const { toastHeader } = await import("~/utils/toast.server");
+    const { toastHeader } = await import("~/http/toast.server");
     const { rememberRedirect } = await import("~/auth/redirect-cookie.server");
 
     const user = await createUser();

@@ -7,10 +7,10 @@ import type { CurrentUser } from "~/models/user.server";
 import * as logoutRoute from "~/routes/account/logout";
 import * as postsRoute from "~/routes/api/forum/posts";
 import * as projectPageRoute from "~/routes/work/project-page";
-import { TOO_MANY_REQUESTS } from "~/utils/rate-limit.server";
+import { TOO_MANY_REQUESTS } from "~/http/rate-limit.server";
 import { runInRequestScope } from "~/utils/request-scope.server";
-import { readToast, TOAST_COOKIE } from "~/utils/toast.server";
-import { wasWriteRefused, withWriteLimits } from "~/utils/write-limit.server";
+import { readToast, TOAST_COOKIE } from "~/http/toast.server";
+import { wasWriteRefused, withWriteLimits } from "~/http/write-limit.server";
 import { apiRequest, routeContext, sessionCookie } from "../fixtures/api";
 import { addMember, createProject, createUser } from "../fixtures/factories";
 

@@ -1,7 +1,7 @@
 import { createCookieSessionStorage } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { sessionSecret } from "~/auth/secrets.server";
-import { readToast, toastHeader } from "~/utils/toast.server";
+import { readToast, toastHeader } from "~/http/toast.server";
 
 /** A toast cookie as someone else would make it, signed with the secret they chose. */
 async function plantedToast(secret: string): Promise<string> {

@@ -9,7 +9,7 @@ import type { ForumPostView, ForumReplyView } from "~/models/forum.server";
 import { editPostSchema, editReplySchema, newPostSchema, newReplySchema } from "~/schemas/forum";
 import { RelativeTime } from "~/components/date-time";
 import { splitLinks } from "~/utils/forum-format";
-import type { Toast } from "~/utils/toast.server";
+import type { Toast } from "~/http/toast.server";
 
 /**
  * The forum's pieces, shared by the Forum tab and a post's own page. Every control is a form or a

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { TaskPriority, TaskStatus } from "#db/schema";
 import { DateText } from "~/components/date-time";
 import { StatusChip } from "~/components/status-chip";
+import { reviewChip, type ReviewTurnInput } from "~/utils/review-text";
 
 /**
  * How tasks look wherever they are listed: priority chips, a card that opens the task. A task's
@@ -29,11 +30,20 @@ export interface TaskCardData {
   assigneeName: string | null;
   subtaskCount: number;
   completedSubtaskCount: number;
+  /** Whose turn the mentor review is, as the viewer reads it ("Review: back to you"). */
+  reviewChip: string | null;
 }
 
-/** Only what a card shows, so a page of many cards sends the browser no more than it renders. */
-export function cardData(task: TaskCardData): TaskCardData {
+/**
+ * Only what a card shows, so a page of many cards sends the browser no more than it renders.
+ * The review chip is worded for the viewer.
+ */
+export function cardData(
+  task: Omit<TaskCardData, "reviewChip"> & { assigneeId: string | null; review: Omit<ReviewTurnInput, "assigneeId"> | null },
+  viewerId: string,
+): TaskCardData {
   return {
+    reviewChip: reviewChip(task.review && { ...task.review, assigneeId: task.assigneeId }, viewerId),
     taskId: task.taskId,
     title: task.title,
     status: task.status,
@@ -57,6 +67,11 @@ export function TaskCardLink({ task, href }: { task: TaskCardData; href: string 
         <Chip className={PRIORITY_STYLES[task.priority]}>{task.priority}</Chip>
         <Chip className="bg-slate-50 text-slate-600">{task.type}</Chip>
         {task.status === "Done" ? <StatusChip status="Done" /> : null}
+        {task.reviewChip ? (
+          <Chip className={task.reviewChip.endsWith("back to you") ? "bg-amber-100 text-amber-900" : "bg-violet-50 text-violet-800"}>
+            {task.reviewChip}
+          </Chip>
+        ) : null}
       </span>
       <span className="mt-2 block font-semibold text-ink">{task.title}</span>
       <span className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-slate-600">

@@ -5,7 +5,7 @@ import { takeRedirect } from "~/auth/redirect-cookie.server";
 import { createUserSession } from "~/auth/session.server";
 import { logger } from "~/logger.server";
 import { ensureUser } from "~/models/user.server";
-import { enforceRateLimit } from "~/utils/rate-limit.server";
+import { enforceRateLimit } from "~/http/rate-limit.server";
 
 export const meta: MetaFunction = () => [{ title: "Signing you in… · Gainers Hub" }];
 

@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { getOptionalUser } from "~/auth/guards.server";
 import { identityProvider, STRATEGY } from "~/auth/identity.server";
 import { rememberRedirect, safeRedirect } from "~/auth/redirect-cookie.server";
-import { enforceRateLimit } from "~/utils/rate-limit.server";
+import { enforceRateLimit } from "~/http/rate-limit.server";
 
 /**
  * /login: signed-in users go home (or where they were going); everyone else is sent to the

@@ -22,7 +22,7 @@ import {
 import { asDomainError, invariantResponse } from "~/utils/errors.server";
 import { readForm } from "~/utils/forms.server";
 import { idSchema } from "~/utils/ids";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 /**
  * The notifications page: the whole inbox with every action as a plain form, so the bell works

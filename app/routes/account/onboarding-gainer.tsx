@@ -12,7 +12,7 @@ import {
   TECHNOLOGY_OPTIONS,
   TOOL_OPTIONS,
 } from "~/schemas/profile-options";
-import { handleProfileForm } from "~/utils/profile-form.server";
+import { handleProfileForm } from "~/http/profile-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Create Gainer Profile · Gainers Hub" }];
 

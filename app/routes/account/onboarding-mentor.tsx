@@ -11,7 +11,7 @@ import {
   LANGUAGE_OPTIONS,
   TECHNOLOGY_OPTIONS,
 } from "~/schemas/profile-options";
-import { handleProfileForm } from "~/utils/profile-form.server";
+import { handleProfileForm } from "~/http/profile-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Create Mentor Profile · Gainers Hub" }];
 

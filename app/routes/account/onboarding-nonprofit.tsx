@@ -6,7 +6,7 @@ import { FormSection, ProfileForm, useProfileForm } from "~/components/profile-f
 import { saveNonprofitProfile } from "~/models/profile.server";
 import { nonprofitProfileSchema } from "~/schemas/profile";
 import { NEED_OPTIONS } from "~/schemas/profile-options";
-import { handleProfileForm } from "~/utils/profile-form.server";
+import { handleProfileForm } from "~/http/profile-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Create Nonprofit Profile · Gainers Hub" }];
 

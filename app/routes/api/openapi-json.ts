@@ -1,5 +1,5 @@
 import { openApiDocument } from "~/api-contract/document.server";
-import { apiRoute } from "~/utils/api.server";
+import { apiRoute } from "~/http/api.server";
 
 /** GET /api/openapi.json: the API's OpenAPI 3.1 document (public; it changes only with a release). */
 export const loader = apiRoute({

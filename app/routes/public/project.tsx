@@ -19,7 +19,7 @@ import { startFromTemplate } from "~/models/project-lifecycle.server";
 import { getProjectDetail } from "~/models/project.server";
 import type { CurrentUser } from "~/models/user.server";
 import { joinRequestSchema, templateStartSchema } from "~/schemas/join-request";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { answerSpeedLabel } from "~/utils/answer-speed";
 import { asDomainError, invariantResponse, withErrorScreen } from "~/utils/errors.server";
 import { readForm, replyWithError } from "~/utils/forms.server";

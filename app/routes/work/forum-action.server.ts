@@ -14,7 +14,7 @@ import {
 import { editPostSchema, editReplySchema, type ForumIntent, newPostSchema, newReplySchema } from "~/schemas/forum";
 import { asDomainError, invariantResponse } from "~/utils/errors.server";
 import { replyWithError } from "~/utils/forms.server";
-import { redirectWithToast, toastHeader } from "~/utils/toast.server";
+import { redirectWithToast, toastHeader } from "~/http/toast.server";
 
 /**
  * The forum's form actions, shared by the Forum tab and a post's own page. Without JavaScript a

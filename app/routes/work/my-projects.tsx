@@ -24,7 +24,7 @@ import { repositoryUrlSchema } from "~/schemas/repository";
 import { asDomainError, DomainError, invariantResponse } from "~/utils/errors.server";
 import { readForm } from "~/utils/forms.server";
 import { idSchema, isId } from "~/utils/ids";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "My Projects · Gainers Hub" }];
 

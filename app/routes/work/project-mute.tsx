@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@rem
 import { requireProjectAccess } from "~/auth/project-guard.server";
 import { setProjectMuted } from "~/models/notification-mute.server";
 import { readForm } from "~/utils/forms.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 /**
  * `POST /work/projects/$projectId/notifications` with `muted=true|false`: the work page's

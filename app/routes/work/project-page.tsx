@@ -35,7 +35,7 @@ import { lenientTaskFilters } from "~/schemas/task-board";
 import { asDomainError, invariantResponse } from "~/utils/errors.server";
 import { readForm, replyWithError } from "~/utils/forms.server";
 import { idSchema } from "~/utils/ids";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { forumBackUrl, handleForumIntent } from "./forum-action.server";
 import { useWorkProject, WORK_ERRORS } from "./project-layout";
 
@@ -94,10 +94,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     overview: await overview,
     taskGroups: taskGroups
       ? await taskGroups.then((groups) =>
-          TASK_STATUSES.map((status) => ({ status, ...groups[status], cards: groups[status].cards.map(cardData) })),
+          TASK_STATUSES.map((status) => ({ status, ...groups[status], cards: groups[status].cards.map((card) => cardData(card, access.actor.userId)) })),
         )
       : null,
-    groupPage: groupPage ? await groupPage.then((page) => ({ ...page, items: page.items.map(cardData) })) : null,
+    groupPage: groupPage ? await groupPage.then((page) => ({ ...page, items: page.items.map((card) => cardData(card, access.actor.userId)) })) : null,
     options: await options,
     milestones: await milestones,
     milestoneTasks: await milestoneTasks,

@@ -3,7 +3,7 @@ import { requireProjectAccess } from "~/auth/project-guard.server";
 import { projectTabHref } from "~/components/work/project-tabs";
 import { requestSync } from "~/models/github.server";
 import { asDomainError } from "~/utils/errors.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 /**
  * `POST /work/projects/$projectId/sync`: the Code tab's 'Sync now' form. Queues a sync of the

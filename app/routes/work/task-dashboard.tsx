@@ -18,7 +18,7 @@ import { TASK_SORTS, taskBoardQuerySchema } from "~/schemas/task-board";
 import { invariantResponse, orErrorScreen } from "~/utils/errors.server";
 import { readForm, replyWithError } from "~/utils/forms.server";
 import { isId } from "~/utils/ids";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Tasks · ${data.board.projectName} · Gainers Hub` : "Tasks · Gainers Hub" },

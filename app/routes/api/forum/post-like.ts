@@ -1,6 +1,6 @@
 import { requireApiUser } from "~/auth/guards.server";
 import { likePost } from "~/models/forum.server";
-import { apiRoute, readJson, requireIdParam } from "~/utils/api.server";
+import { apiRoute, readJson, requireIdParam } from "~/http/api.server";
 
 /**
  * POST /api/forum/posts/{postId}/like: toggles your like (spec section 4); an optional

@@ -1,6 +1,6 @@
 import { requireApiUser } from "~/auth/guards.server";
 import { deletePost, editPost, getPost } from "~/models/forum.server";
-import { apiRoute, readJson, requireIdParam } from "~/utils/api.server";
+import { apiRoute, readJson, requireIdParam } from "~/http/api.server";
 
 /**
  * /api/forum/posts/{postId}: GET the post with its replies (members); PUT {content} edits your

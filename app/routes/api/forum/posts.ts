@@ -1,6 +1,6 @@
 import { requireApiUser } from "~/auth/guards.server";
 import { createPost } from "~/models/forum.server";
-import { apiRoute, readJson } from "~/utils/api.server";
+import { apiRoute, readJson } from "~/http/api.server";
 
 /** POST /api/forum/posts {projectId, content}: a new post (members); 201 with the post. */
 export const loader = apiRoute({

@@ -1,8 +1,8 @@
 import { requireApiUser } from "~/auth/guards.server";
 import { listPosts } from "~/models/forum.server";
 import { forumApiQuerySchema } from "~/schemas/forum";
-import { apiRoute, parseQuery, requireIdParam } from "~/utils/api.server";
-import { pagedResponse } from "~/utils/paging.server";
+import { apiRoute, parseQuery, requireIdParam } from "~/http/api.server";
+import { pagedResponse } from "~/http/paging.server";
 
 /**
  * GET /api/forum/projects/{projectId}/posts?q=&sort=newest|top|replies&page=1&pageSize=10|20:

@@ -1,6 +1,6 @@
 import { requireApiUser } from "~/auth/guards.server";
 import { createReply } from "~/models/forum.server";
-import { apiRoute, readJson } from "~/utils/api.server";
+import { apiRoute, readJson } from "~/http/api.server";
 
 /** POST /api/forum/replies {postId, content}: a reply to a post (members); 201 with the reply. */
 export const loader = apiRoute({

@@ -1,6 +1,6 @@
 import { requireApiUser } from "~/auth/guards.server";
 import { likeReply } from "~/models/forum.server";
-import { apiRoute, readJson, requireIdParam } from "~/utils/api.server";
+import { apiRoute, readJson, requireIdParam } from "~/http/api.server";
 
 /**
  * POST /api/forum/replies/{replyId}/like: toggles your like; an optional {liked: true|false} sets

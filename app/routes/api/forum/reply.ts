@@ -1,6 +1,6 @@
 import { requireApiUser } from "~/auth/guards.server";
 import { deleteReply, editReply } from "~/models/forum.server";
-import { apiRoute, readJson, requireIdParam } from "~/utils/api.server";
+import { apiRoute, readJson, requireIdParam } from "~/http/api.server";
 
 /**
  * /api/forum/replies/{replyId}: PUT {content} edits your own reply and returns it; DELETE removes

@@ -1,6 +1,6 @@
 import { requireApiUser } from "~/auth/guards.server";
 import { getRepository } from "~/models/github.server";
-import { apiRoute, requireIdParam } from "~/utils/api.server";
+import { apiRoute, requireIdParam } from "~/http/api.server";
 
 /** GET /api/github/projects/{projectId}/repository: the linked repository as last synced. Members only. */
 export const loader = apiRoute({

@@ -1,6 +1,6 @@
 import { requireApiUser } from "~/auth/guards.server";
 import { getGitHubStats } from "~/models/github.server";
-import { apiRoute, requireIdParam } from "~/utils/api.server";
+import { apiRoute, requireIdParam } from "~/http/api.server";
 
 /** GET /api/github/projects/{projectId}/stats: open pull requests and totals. Members only. */
 export const loader = apiRoute({

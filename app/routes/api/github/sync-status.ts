@@ -1,6 +1,6 @@
 import { requireApiUser } from "~/auth/guards.server";
 import { getSyncStatus } from "~/models/github.server";
-import { apiRoute, requireIdParam } from "~/utils/api.server";
+import { apiRoute, requireIdParam } from "~/http/api.server";
 
 /** GET /api/github/projects/{projectId}/sync-status: idle, running, completed or failed, with times and error. */
 export const loader = apiRoute({

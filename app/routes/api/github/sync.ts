@@ -1,6 +1,6 @@
 import { requireApiUser } from "~/auth/guards.server";
 import { requestSync } from "~/models/github.server";
-import { apiRoute, readJson, requireIdParam } from "~/utils/api.server";
+import { apiRoute, readJson, requireIdParam } from "~/http/api.server";
 
 /**
  * POST /api/github/projects/{projectId}/sync (empty body): queues a sync of the linked repository

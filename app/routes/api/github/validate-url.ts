@@ -1,5 +1,5 @@
 import { validateRepositoryUrl } from "~/models/project-lifecycle.server";
-import { apiRoute, readJson } from "~/utils/api.server";
+import { apiRoute, readJson } from "~/http/api.server";
 
 /** POST /api/github/validate-url {url}: {isValid, message}. Needs no sign-in; stores nothing. */
 export const loader = apiRoute({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requireApiUser } from "~/auth/guards.server";
 import { matchProjectsForUser } from "~/models/match.server";
-import { apiRoute, parseQuery } from "~/utils/api.server";
+import { apiRoute, parseQuery } from "~/http/api.server";
 import { ForbiddenError } from "~/utils/errors.server";
 
 const querySchema = z.object({

@@ -1,5 +1,5 @@
 import { setMilestoneStatus } from "~/models/milestone.server";
-import { apiRoute, readJson, signedIn } from "~/utils/api.server";
+import { apiRoute, readJson, signedIn } from "~/http/api.server";
 
 /** PUT /api/milestones/{milestoneId}/status {status}: Planned, Active or Completed, from any. */
 export const loader = apiRoute({

@@ -1,5 +1,5 @@
 import { deleteMilestone, getMilestone, updateMilestone } from "~/models/milestone.server";
-import { apiRoute, noContent, readJson, signedIn } from "~/utils/api.server";
+import { apiRoute, noContent, readJson, signedIn } from "~/http/api.server";
 
 /**
  * /api/milestones/{milestoneId}: GET it; PUT {title, description, targetDateUtc} (the create

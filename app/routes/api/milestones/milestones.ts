@@ -1,6 +1,6 @@
 import { createMilestone, listProjectMilestones } from "~/models/milestone.server";
 import { milestoneProjectSchema } from "~/schemas/milestone";
-import { apiRoute, parseQuery, readJson, signedIn } from "~/utils/api.server";
+import { apiRoute, parseQuery, readJson, signedIn } from "~/http/api.server";
 import { parseOrThrow } from "~/utils/validation.server";
 
 /**

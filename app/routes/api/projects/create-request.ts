@@ -1,6 +1,6 @@
 import { requireApiProfile } from "~/auth/guards.server";
 import { createJoinRequest } from "~/models/join-request.server";
-import { apiRoute, readJson, requireIdParam } from "~/utils/api.server";
+import { apiRoute, readJson, requireIdParam } from "~/http/api.server";
 
 /** POST /api/projects/{id}/createrequest {requestedRole, message}: ask to join a project. */
 export const loader = apiRoute({

@@ -1,5 +1,5 @@
 import { getProjectDetail } from "~/models/project.server";
-import { apiRoute, requireIdParam } from "~/utils/api.server";
+import { apiRoute, requireIdParam } from "~/http/api.server";
 
 /** GET /api/projects/{id}: a project or template with roles and team (public). */
 export const loader = apiRoute({

@@ -1,6 +1,6 @@
 import { requireApiProfile } from "~/auth/guards.server";
 import { decideJoinRequest } from "~/models/join-request.server";
-import { apiRoute, readJson, requireIdParam } from "~/utils/api.server";
+import { apiRoute, readJson, requireIdParam } from "~/http/api.server";
 
 /** POST /api/projects/{projectId}/join-requests/{requestId}/decision {isApproved, reason}. */
 export const loader = apiRoute({

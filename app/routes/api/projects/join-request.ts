@@ -1,5 +1,5 @@
 import { cancelJoinRequest } from "~/models/join-request.server";
-import { apiRoute, noContent, signedIn } from "~/utils/api.server";
+import { apiRoute, noContent, signedIn } from "~/http/api.server";
 
 /** DELETE /api/projects/{projectId}/join-requests/{requestId}: the requester cancels their pending request. */
 export const loader = apiRoute({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { requireApiUser } from "~/auth/guards.server";
 import { listJoinRequests } from "~/models/join-request.server";
-import { apiRoute, parseQuery, requireIdParam } from "~/utils/api.server";
+import { apiRoute, parseQuery, requireIdParam } from "~/http/api.server";
 
 const querySchema = z.object({
   status: z.enum(["Pending", "Approved", "Rejected", "Cancelled", "Expired"]).default("Pending"),

@@ -1,6 +1,6 @@
 import { requireApiUser } from "~/auth/guards.server";
 import { listMyProjects } from "~/models/my-projects.server";
-import { apiRoute } from "~/utils/api.server";
+import { apiRoute } from "~/http/api.server";
 
 /** GET /api/projects/user/me: the caller's projects, with pending requests as Requested. */
 export const loader = apiRoute({

@@ -1,6 +1,6 @@
 import { requireApiProfile } from "~/auth/guards.server";
 import { linkRepository } from "~/models/project-lifecycle.server";
-import { apiRoute, readJson, requireIdParam } from "~/utils/api.server";
+import { apiRoute, readJson, requireIdParam } from "~/http/api.server";
 
 /**
  * PUT /api/projects/{id}/repository: links the repository (admins). The old client sent the URL

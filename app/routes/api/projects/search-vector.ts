@@ -1,6 +1,6 @@
 import { searchProjects } from "~/models/project.server";
 import { searchQuerySchema } from "~/schemas/catalogue";
-import { apiRoute, parseQuery } from "~/utils/api.server";
+import { apiRoute, parseQuery } from "~/http/api.server";
 
 /** GET /api/projects/search/vector?query=&count=: best matches first (public). */
 export const loader = apiRoute({

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { requireApiProfile } from "~/auth/guards.server";
 import { startFromTemplate } from "~/models/project-lifecycle.server";
 import { idSchema } from "~/utils/ids";
-import { apiRoute, parseQuery, readJson } from "~/utils/api.server";
+import { apiRoute, parseQuery, readJson } from "~/http/api.server";
 
 const querySchema = z.object({ templateId: idSchema });
 

@@ -1,6 +1,6 @@
 import { requireApiProfile } from "~/auth/guards.server";
 import { startProject } from "~/models/project-lifecycle.server";
-import { apiRoute, requireIdParam } from "~/utils/api.server";
+import { apiRoute, requireIdParam } from "~/http/api.server";
 
 /** POST /api/projects/{id}/start: Pending becomes InProgress (admins). */
 export const loader = apiRoute({

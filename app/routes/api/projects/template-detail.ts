@@ -1,5 +1,5 @@
 import { getProjectDetail } from "~/models/project.server";
-import { apiRoute, requireIdParam } from "~/utils/api.server";
+import { apiRoute, requireIdParam } from "~/http/api.server";
 
 /** GET /api/projects/template/{id}: a template only; a running project's id is 404. */
 export const loader = apiRoute({

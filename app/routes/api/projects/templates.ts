@@ -1,7 +1,7 @@
 import { listTemplates } from "~/models/project.server";
 import { catalogueFiltersSchema, pagingSchema } from "~/schemas/catalogue";
-import { apiRoute, parseQuery } from "~/utils/api.server";
-import { pagedResponse } from "~/utils/paging.server";
+import { apiRoute, parseQuery } from "~/http/api.server";
+import { pagedResponse } from "~/http/paging.server";
 import { SHARED_API_HEADERS } from "~/utils/shared-cache";
 
 const querySchema = catalogueFiltersSchema.merge(pagingSchema);

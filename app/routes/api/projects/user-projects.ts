@@ -1,6 +1,6 @@
 import { requireApiUser } from "~/auth/guards.server";
 import { listMyProjects, listProjectsOfUser } from "~/models/my-projects.server";
-import { apiRoute, requireIdParam } from "~/utils/api.server";
+import { apiRoute, requireIdParam } from "~/http/api.server";
 
 /** GET /api/projects/user/{id}: your own list in full; someone else's memberships only. */
 export const loader = apiRoute({

@@ -1,5 +1,5 @@
 import { deleteComment, editComment } from "~/models/task-comment.server";
-import { apiRoute, noContent, readJson, signedIn } from "~/utils/api.server";
+import { apiRoute, noContent, readJson, signedIn } from "~/http/api.server";
 
 /**
  * /api/tasks/{taskId}/comments/{commentId}: PUT {content} edits your own comment and returns it;

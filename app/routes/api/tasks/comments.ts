@@ -1,7 +1,7 @@
 import { addComment, listTaskComments } from "~/models/task-comment.server";
 import { teamworkPageQuerySchema } from "~/schemas/task-comment";
-import { apiRoute, parseQuery, readJson, signedIn } from "~/utils/api.server";
-import { pagedResponse } from "~/utils/paging.server";
+import { apiRoute, parseQuery, readJson, signedIn } from "~/http/api.server";
+import { pagedResponse } from "~/http/paging.server";
 
 /**
  * /api/tasks/{taskId}/comments: GET a page of the task's comments, oldest first (page, pageSize;

@@ -1,7 +1,7 @@
 import { listTaskEvents } from "~/models/task-event.server";
 import { teamworkPageQuerySchema } from "~/schemas/task-comment";
-import { apiRoute, parseQuery, signedIn } from "~/utils/api.server";
-import { pagedResponse } from "~/utils/paging.server";
+import { apiRoute, parseQuery, signedIn } from "~/http/api.server";
+import { pagedResponse } from "~/http/paging.server";
 
 /**
  * GET /api/tasks/{taskId}/events: a page of the task's history, newest first (page, pageSize;

@@ -1,7 +1,7 @@
 import { pageTasks } from "~/models/task.server";
 import { taskListApiQuerySchema } from "~/schemas/task-board";
-import { apiRoute, parseQuery, signedIn } from "~/utils/api.server";
-import { pagedResponse } from "~/utils/paging.server";
+import { apiRoute, parseQuery, signedIn } from "~/http/api.server";
+import { pagedResponse } from "~/http/paging.server";
 
 /**
  * GET /api/projects/{projectId}/tasks/my-tasks?includeCompleted=false&sortBy=CreatedAtUtc (also

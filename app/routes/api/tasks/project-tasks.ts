@@ -1,6 +1,6 @@
 import { createTask } from "~/models/task.server";
 import { taskInputFromJson } from "~/schemas/task";
-import { apiRoute, readJson, signedIn } from "~/utils/api.server";
+import { apiRoute, readJson, signedIn } from "~/http/api.server";
 
 /**
  * POST /api/projects/{projectId}/tasks {title, description, priority, type, dueAtUtc (or dueDate),

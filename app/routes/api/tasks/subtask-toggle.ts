@@ -1,6 +1,6 @@
 import { toggleSubtask } from "~/models/subtask.server";
 import { subtaskToggleSchema } from "~/schemas/task";
-import { apiRoute, readJson, signedIn } from "~/utils/api.server";
+import { apiRoute, readJson, signedIn } from "~/http/api.server";
 import { parseOrThrow } from "~/utils/validation.server";
 
 /**

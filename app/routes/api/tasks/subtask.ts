@@ -1,5 +1,5 @@
 import { deleteSubtask, renameSubtask } from "~/models/subtask.server";
-import { apiRoute, noContent, readJson, signedIn } from "~/utils/api.server";
+import { apiRoute, noContent, readJson, signedIn } from "~/http/api.server";
 
 /** /api/tasks/{taskId}/subtasks/{subtaskId}: PUT {title} renames it and returns it; DELETE, 204. */
 export const loader = apiRoute({

@@ -1,5 +1,5 @@
 import { addSubtask } from "~/models/subtask.server";
-import { apiRoute, readJson, signedIn } from "~/utils/api.server";
+import { apiRoute, readJson, signedIn } from "~/http/api.server";
 
 /**
  * POST /api/tasks/{taskId}/subtasks {title, description, orderIndex}: a subtask at the end of the

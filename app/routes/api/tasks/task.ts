@@ -1,6 +1,6 @@
 import { deleteTask, getTask, updateTask } from "~/models/task.server";
 import { taskInputFromJson } from "~/schemas/task";
-import { apiRoute, noContent, readJson, signedIn } from "~/utils/api.server";
+import { apiRoute, noContent, readJson, signedIn } from "~/http/api.server";
 
 /**
  * /api/tasks/{taskId}: GET the task with its subtasks; PUT any of title, description, priority,

@@ -1,6 +1,6 @@
 import { getInsights, prepareInsights } from "~/insights/insights.server";
 import { insightQuerySchema } from "~/schemas/insights";
-import { apiRoute, parseQuery, signedIn } from "~/utils/api.server";
+import { apiRoute, parseQuery, signedIn } from "~/http/api.server";
 import { ForbiddenError } from "~/utils/errors.server";
 
 /**

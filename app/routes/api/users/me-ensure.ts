@@ -1,6 +1,6 @@
 import { authenticateApiRequest } from "~/auth/guards.server";
 import { ensureUser } from "~/models/user.server";
-import { apiRoute } from "~/utils/api.server";
+import { apiRoute } from "~/http/api.server";
 
 /** POST /api/users/me/ensure: creates the caller's user on first call; says whether it is new. */
 export const loader = apiRoute({

@@ -1,6 +1,6 @@
 import { getInsights } from "~/insights/insights.server";
 import { insightQuerySchema } from "~/schemas/insights";
-import { apiRoute, parseQuery, signedIn } from "~/utils/api.server";
+import { apiRoute, parseQuery, signedIn } from "~/http/api.server";
 
 /** GET /api/users/me/summary[?projectId=]: the caller's Smart Summary data (spec section 3). */
 export const loader = apiRoute({

@@ -1,5 +1,5 @@
 import { authenticateApiRequest } from "~/auth/guards.server";
-import { apiRoute } from "~/utils/api.server";
+import { apiRoute } from "~/http/api.server";
 import { NotFoundError } from "~/utils/errors.server";
 
 /** GET /api/users/me: the caller; 404 while a token's user has not been ensured yet. */

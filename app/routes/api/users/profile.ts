@@ -1,7 +1,7 @@
 import { authenticateApiRequest, requireApiUser } from "~/auth/guards.server";
 import { PROFILE_SAVERS } from "~/models/profile.server";
 import { getProfile, parseProfileRole } from "~/models/profile-view.server";
-import { apiRoute, readJson, requireIdParam } from "~/utils/api.server";
+import { apiRoute, readJson, requireIdParam } from "~/http/api.server";
 
 /**
  * GET /api/users/{role}/{id}/profile: a profile for signed-in callers; the email only for its

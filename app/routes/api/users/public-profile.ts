@@ -1,5 +1,5 @@
 import { getProfile, parseProfileRole } from "~/models/profile-view.server";
-import { apiRoute, requireIdParam } from "~/utils/api.server";
+import { apiRoute, requireIdParam } from "~/http/api.server";
 
 /** GET /api/users/public/{role}/{id}/profile: the public variant, no token (an email only if made public). */
 export const loader = apiRoute({

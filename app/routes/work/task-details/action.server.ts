@@ -12,7 +12,7 @@ import { commentSchema } from "~/schemas/task-comment";
 import { asDomainError, invariantResponse } from "~/utils/errors.server";
 import { readForm, replyWithError } from "~/utils/forms.server";
 import { idSchema, isId } from "~/utils/ids";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 /**
  * The task page's forms: one zod union keyed on `intent` (DESIGN: Teamwork). Forms with fields

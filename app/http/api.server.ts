@@ -5,9 +5,9 @@ import { logger } from "~/logger.server";
 import type { CurrentUser } from "~/models/user.server";
 import { isId } from "~/utils/ids";
 import { isPersonal, PERSONAL_CACHE_CONTROL } from "~/utils/personal.server";
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, SERVICE_UNAVAILABLE } from "./db-errors.server";
-import { asDomainError, DomainError, UnauthorizedError, ValidationError } from "./errors.server";
-import { parseOrThrow } from "./validation.server";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, SERVICE_UNAVAILABLE } from "~/utils/db-errors.server";
+import { asDomainError, DomainError, UnauthorizedError, ValidationError } from "~/utils/errors.server";
+import { parseOrThrow } from "~/utils/validation.server";
 
 /**
  * Wraps a JSON API handler: domain errors become `{ message, errors }` with their status, an

@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import type { ZodTypeAny } from "zod";
 import { requireUser } from "~/auth/guards.server";
 import type { CurrentUser } from "~/models/user.server";
-import { readForm, replyWithError } from "./forms.server";
+import { readForm, replyWithError } from "~/utils/forms.server";
 import { redirectWithToast } from "./toast.server";
 
 /**

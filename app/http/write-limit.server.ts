@@ -5,7 +5,7 @@ import { authenticateApiRequest, getOptionalUser } from "~/auth/guards.server";
 import { config } from "~/config.server";
 import { logger } from "~/logger.server";
 import { hitRateLimits } from "~/models/rate-limit.server";
-import { oncePerRequest, setForRequest } from "./request-scope.server";
+import { oncePerRequest, setForRequest } from "~/utils/request-scope.server";
 import { TOO_MANY_REQUESTS } from "./rate-limit.server";
 import { toastHeader } from "./toast.server";
 

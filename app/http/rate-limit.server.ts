@@ -6,7 +6,7 @@ import { hitRateLimit } from "~/models/rate-limit.server";
  * Per client address and minute, inside the app, so every way in counts: the page, its `.data`
  * request and the API alike (the host cannot tell `/login.data` from `/login`).
  *   sign-in: /login, /auth-callback and the development provider's sign-in form;
- *   writes: every route's action, per address and per person (utils/write-limit.server.ts).
+ *   writes: every route's action, per address and per person (http/write-limit.server.ts).
  */
 export type RateLimitBucket = "sign-in" | "writes";
 
