@@ -2,7 +2,7 @@ import pMap from "p-map";
 import { type OperationNodeSource, sql } from "kysely";
 import type { DB } from "#db/connection";
 import type { PullRequestState } from "#db/schema";
-import { awardAchievements } from "~/insights/achievements.server";
+import { awardAchievements } from "~/models/achievement.server";
 import { ConflictError, NotFoundError } from "~/utils/errors.server";
 import { etagStoreOf, type GitHubClient, gitHubClient } from "./client.server";
 

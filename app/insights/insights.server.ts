@@ -4,8 +4,8 @@ import { logger } from "~/logger.server";
 import { requireProjectMember } from "~/models/membership.server";
 import type { CurrentUser } from "~/models/user.server";
 import { DomainError } from "~/utils/errors.server";
-import { type AchievementStatus, achievementStatuses, readEarned } from "./achievements.server";
-import { readActivityCounts } from "./activity.server";
+import { type AchievementStatus, achievementStatuses, readEarned } from "~/models/achievement.server";
+import { readActivityCounts } from "~/models/activity-counts.server";
 import {
   type ActivityWeek,
   type LinkedRepository,

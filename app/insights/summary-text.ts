@@ -3,7 +3,7 @@
  * line, with `*bold*` around the numbers that matter. Names taken from user data lose their
  * asterisks so they cannot change the formatting; the screen escapes everything it shows.
  */
-import type { ActivityCounts } from "./activity.server";
+import type { ActivityCounts } from "~/models/activity-counts.server";
 
 /** The activity figures the summary quotes, with what the page works out beside them. */
 export type SummaryFacts = Pick<

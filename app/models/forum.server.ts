@@ -2,7 +2,7 @@ import { type ExpressionBuilder, sql } from "kysely";
 import type { DB } from "#db/connection";
 import type { Database } from "#db/schema";
 import { db } from "~/db.server";
-import { awardAchievements } from "~/insights/achievements.server";
+import { awardAchievements } from "~/models/achievement.server";
 import type { CurrentUser } from "~/models/user.server";
 import {
   editPostSchema,

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { JoinRequestStatus } from "#db/schema";
 import { db } from "~/db.server";
-import { awardAchievements } from "~/insights/achievements.server";
+import { awardAchievements } from "~/models/achievement.server";
 import type { CurrentUser } from "~/models/user.server";
 import { decisionSchema, joinRequestSchema } from "~/schemas/join-request";
 import { isUniqueViolation } from "~/utils/db-errors.server";

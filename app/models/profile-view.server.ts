@@ -1,6 +1,6 @@
 import type { UserRole } from "#db/schema";
 import { db } from "~/db.server";
-import { listAchievements } from "~/insights/achievements.server";
+import { listAchievements } from "~/models/achievement.server";
 import type { CurrentUser } from "~/models/user.server";
 import { NotFoundError, ValidationError } from "~/utils/errors.server";
 

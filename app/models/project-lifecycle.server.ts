@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { db } from "~/db.server";
-import { awardAchievements } from "~/insights/achievements.server";
+import { awardAchievements } from "~/models/achievement.server";
 import { queueProjectEmbedding } from "~/jobs/embed-projects.server";
 import { queueRepositorySync } from "~/jobs/sync-repository.server";
 import { logger } from "~/logger.server";

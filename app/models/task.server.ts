@@ -2,7 +2,7 @@ import { type ExpressionBuilder, sql } from "kysely";
 import type { Database, TaskPriority, TaskStatus } from "#db/schema";
 import type { DB } from "#db/connection";
 import { db } from "~/db.server";
-import { awardAchievements } from "~/insights/achievements.server";
+import { awardAchievements } from "~/models/achievement.server";
 import type { CurrentUser } from "~/models/user.server";
 import type { Page } from "~/models/project.server";
 import type { TaskBoardQuery, TaskFilters, TaskSort } from "~/schemas/task-board";

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { UserRole } from "#db/schema";
 import type { Identity } from "~/auth/identity.server";
 import { db } from "~/db.server";
-import { startAchievements } from "~/insights/achievements.server";
+import { startAchievements } from "~/models/achievement.server";
 
 /** The signed-in user as the API and screens see it (spec section 3, Current user). */
 export interface CurrentUser {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/db.server";
-import { ACHIEVEMENTS, awardAchievements, listAchievements } from "~/insights/achievements.server";
+import { ACHIEVEMENTS, awardAchievements, listAchievements } from "~/models/achievement.server";
 import { getInsights, prepareInsights } from "~/insights/insights.server";
 import { createPost, likePost } from "~/models/forum.server";
 import { createJoinRequest, decideJoinRequest } from "~/models/join-request.server";

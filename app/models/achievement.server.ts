@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "#db/connection";
-import { addNotifications } from "~/models/notification.server";
-import { type ActivityCounts, readActivityCounts } from "./activity.server";
+import { addNotifications } from "./notification.server";
+import { type ActivityCounts, readActivityCounts } from "./activity-counts.server";
 
 /**
  * The achievements catalogue: what each one measures and its goal. The rows of the
