@@ -5,7 +5,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { JoinRequestNoteView, requestIdOf } from "~/components/join-request-note";
 import type { JoinRequestNote, NotificationView } from "~/models/notification-inbox.server";
 import { type HubStatus, useNotificationHub } from "~/realtime/use-notification-hub";
-import type { NotificationFeed } from "~/routes/account/notifications-feed";
+import type { NotificationFeed } from "~/models/notification-inbox.server";
 
 /** What the root loader tells the bell about the signed-in person's notifications. */
 export interface BellState {

@@ -207,6 +207,15 @@ export interface JoinRequestNote {
   decisionReason: string | null;
 }
 
+/** The bell panel's answer (GET /notifications/feed): the latest notifications and what they need. */
+export interface NotificationFeed {
+  notifications: NotificationView[];
+  /** The join requests among them, by id: pending ones offer Approve/Reject, decided ones their outcome. */
+  joinRequests: Record<string, JoinRequestNote>;
+  unread: number;
+  latestSeq: number;
+}
+
 export const MESSAGE_PREVIEW = 100;
 
 /** The join requests behind these notifications, by request id. */

@@ -2,23 +2,14 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getOptionalUser } from "~/auth/guards.server";
 import {
   bellState,
-  listNotifications,
-  type NotificationView,
   joinRequestNotes,
-  type JoinRequestNote,
+  listNotifications,
+  type NotificationFeed,
 } from "~/models/notification-inbox.server";
 import { PERSONAL_CACHE_CONTROL } from "~/utils/personal.server";
 
 /** How many the bell's panel lists; the notifications page has them all. */
 export const FEED_SIZE = 20;
-
-export interface NotificationFeed {
-  notifications: NotificationView[];
-  /** The join requests among them, by id: pending ones offer Approve/Reject, decided ones their outcome. */
-  joinRequests: Record<string, JoinRequestNote>;
-  unread: number;
-  latestSeq: number;
-}
 
 /**
  * The bell's panel (JavaScript only): the signed-in person's latest notifications as JSON. Muted
