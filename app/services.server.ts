@@ -7,6 +7,7 @@ import { startJobs, stopJobs } from "./jobs/index.server";
 import { logger } from "./logger.server";
 import { stopEventBus } from "./realtime/bus.server";
 import { stopNotificationHub } from "./realtime/hub.server";
+import { embedMissingProjects } from "./search/project-vectors.server";
 
 /** Brings the database up to date at start; an empty embedded database gets the demo data. */
 export async function startServices(): Promise<void> {
@@ -16,6 +17,7 @@ export async function startServices(): Promise<void> {
   if (seed) {
     const result = await seedDemoData(db);
     if (result.seeded) logger.info(result, "demo data seeded");
+    await embedMissingProjects(db);
   }
   await startJobs();
   logger.info(

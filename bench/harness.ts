@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import { connectDatabase } from "#db/connection";
 import { migrateToLatest } from "#db/migrate";
 import { seedDemoData } from "#db/seed";
+import { embedMissingProjects } from "~/search/project-vectors.server";
 
 /** What the bench scripts share: signed-in sessions, and servers started and stopped with the run. */
 
@@ -82,6 +83,7 @@ export async function freshDemoDatabase(options: { databaseUrl?: string; dataDir
   }
   await migrateToLatest(db, options.schema);
   await seedDemoData(db);
+  await embedMissingProjects(db);
   return db;
 }
 

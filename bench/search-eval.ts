@@ -10,6 +10,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { migrateToLatest } from "#db/migrate";
 import { type DemoProject, demoId, seedDemoData } from "#db/seed";
+import { embedMissingProjects } from "~/search/project-vectors.server";
 import { db } from "~/db.server";
 import { searchProjects } from "~/models/project.server";
 
@@ -34,6 +35,7 @@ const dcg = (grades: number[]) =>
 
 await migrateToLatest(db);
 await seedDemoData(db, corpus);
+await embedMissingProjects(db);
 
 const rows: { id: string; ndcg6: number; recall12: number; query: string }[] = [];
 for (const judged of queries) {

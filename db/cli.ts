@@ -3,6 +3,7 @@ import { config } from "../app/config.server";
 import { connectDatabase } from "./connection";
 import { EmbeddedDatabaseError } from "./data-folder-lock";
 import { migrateToLatest } from "./migrate";
+import { embedMissingProjects } from "../app/search/project-vectors.server";
 import { seedDemoData } from "./seed";
 
 /** `npm run db:migrate | db:seed | db:reset` against the configured database. */
@@ -26,6 +27,7 @@ try {
   }
   if (command === "seed" || command === "reset") {
     const result = await seedDemoData(db);
+    await embedMissingProjects(db);
     console.log(result.seeded ? `Seeded demo data (${result.projects} projects).` : "Demo data already present.");
   }
   if (!["migrate", "seed", "reset"].includes(command ?? "")) {

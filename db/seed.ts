@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Insertable } from "kysely";
 import type { DB } from "./connection";
-import { embedMissingProjects } from "../app/search/project-vectors.server";
 import type { Database, Difficulty, TaskPriority, TaskStatus } from "./schema";
 import { demoPeople, type DemoPerson } from "./seed-data/people";
 import demoProjects from "./seed-data/projects.json";
@@ -454,7 +453,7 @@ const BATCH = 200;
 
 /**
  * Seeds the demo people with the given project records (default: seed-data/projects.json),
- * then gives every project its search vector.
+ * Search vectors are the caller's (app/search/project-vectors.server.ts: `embedMissingProjects`).
  */
 export async function seedDemoData(db: DB, projects?: DemoProject[]): Promise<SeedResult> {
   const data = buildDemoData(new Date(), projects);
@@ -478,6 +477,5 @@ export async function seedDemoData(db: DB, projects?: DemoProject[]): Promise<Se
       }
     });
   }
-  await embedMissingProjects(db);
   return { seeded: !alreadySeeded, projects: data.projects.length };
 }

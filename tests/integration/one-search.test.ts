@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedDemoData } from "#db/seed";
+import { embedMissingProjects } from "~/search/project-vectors.server";
 import { createUserSession } from "~/auth/session.server";
 import { db } from "~/db.server";
 import { loader as catalogueLoader } from "~/routes/public/search-projects";
@@ -22,6 +23,7 @@ let cookie = "";
 
 beforeAll(async () => {
   await seedDemoData(db);
+  await embedMissingProjects(db);
   const user = await createUser();
   const response = await createUserSession(new Request("http://localhost/login"), user.userId, "/");
   cookie = response.headers.get("Set-Cookie")!.split(";")[0]!;

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { ProjectStatus } from "#db/schema";
 import { seedDemoData } from "#db/seed";
+import { embedMissingProjects } from "~/search/project-vectors.server";
 import { db } from "~/db.server";
 import { type ProjectSummary, searchProjects } from "~/models/project.server";
 import { createProject } from "../fixtures/factories";
@@ -153,6 +154,7 @@ describe("searchProjects", () => {
 describe("searchProjects on the demo data", () => {
   it("puts animal shelter projects, not homeless shelters or homework help, first", async () => {
     await seedDemoData(db);
+    await embedMissingProjects(db);
     const results = await searchProjects("help an animal shelter with volunteers", 12);
     expect(results).toHaveLength(12);
     const top = results.slice(0, 4).map((project) => `${project.projectName} ${project.projectDescription}`);
