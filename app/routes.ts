@@ -100,6 +100,10 @@ export default [
       route("comments", "routes/api/tasks/comments.ts"),
       route("comments/:commentId", "routes/api/tasks/comment.ts"),
       route("events", "routes/api/tasks/events.ts"),
+      route("reviews", "routes/api/tasks/reviews.ts"),
+      route("reviews/claim", "routes/api/tasks/review-claim.ts"),
+      route("reviews/release", "routes/api/tasks/review-release.ts"),
+      route("reviews/decision", "routes/api/tasks/review-decision.ts"),
     ]),
     route("milestones", "routes/api/milestones/milestones.ts"),
     ...prefix("milestones/:milestoneId", [

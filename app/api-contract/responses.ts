@@ -1,5 +1,6 @@
 import { MILESTONE_STATUSES } from "~/schemas/milestone";
 import { TASK_PRIORITIES, TASK_STATUSES } from "~/schemas/task-values";
+import { TASK_REVIEW_STATES } from "~/schemas/task-review";
 import { z } from "./zod";
 
 /**
@@ -262,6 +263,13 @@ const taskCardShape = {
   subtaskCount: count,
   completedSubtaskCount: count,
   createdAtUtc: timestamp,
+  review: object({
+    state: z.enum(TASK_REVIEW_STATES),
+    reviewerName: z.string().nullable(),
+    requesterId: id.nullable(),
+  })
+    .nullable()
+    .openapi({ description: "The latest mentor review round: whose turn it is. Null before any." }),
 };
 export const taskCard = object(taskCardShape).openapi("TaskCard");
 
@@ -291,7 +299,7 @@ export const taskEvent = object({
   eventId: id,
   kind: z.string().openapi({
     description:
-      "created, edited, status, assigned, subtask_added, subtask_done, comment_added; later features add kinds.",
+      "created, edited, status, assigned, subtask_added, subtask_done, comment_added, review_requested, review_claimed, review_released, review_approved, changes_requested, done_override; later features add kinds.",
   }),
   detail: z.record(z.unknown()).openapi({ description: "What changed: e.g. {field, from, to} for edited." }),
   summary: z.string(),
@@ -299,6 +307,22 @@ export const taskEvent = object({
   actorName: z.string(),
   createdAtUtc: timestamp,
 }).openapi("TaskEvent");
+
+const reviewPerson = object({ userId: id.nullable(), name: z.string() });
+
+export const taskReview = object({
+  reviewId: id,
+  round: z.number().int(),
+  state: z.enum(TASK_REVIEW_STATES),
+  requestedBy: reviewPerson,
+  note: z.string(),
+  requestedAtUtc: timestamp,
+  claimedBy: reviewPerson.nullable(),
+  claimedAtUtc: timestamp.nullable(),
+  decidedBy: reviewPerson.nullable(),
+  decisionComment: z.string(),
+  decidedAtUtc: timestamp.nullable(),
+}).openapi("TaskReview");
 
 export const milestone = object({
   milestoneId: id,

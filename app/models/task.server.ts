@@ -1,5 +1,5 @@
 import { type ExpressionBuilder, sql } from "kysely";
-import type { Database, TaskPriority, TaskStatus } from "#db/schema";
+import type { Database, TaskPriority, TaskReviewState, TaskStatus } from "#db/schema";
 import type { DB } from "#db/connection";
 import { db } from "~/db.server";
 import { awardAchievements } from "~/models/achievement.server";
@@ -46,6 +46,14 @@ export interface TaskCard {
   subtaskCount: number;
   completedSubtaskCount: number;
   createdAtUtc: string;
+  /** The latest review round's state and reviewer, for whose-turn chips; null before any. */
+  review: TaskCardReview | null;
+}
+
+export interface TaskCardReview {
+  state: TaskReviewState;
+  reviewerName: string | null;
+  requesterId: string | null;
 }
 
 export interface Subtask {
@@ -65,39 +73,57 @@ const STATUS_RANK = sql<number>`case t.status when 'InProgress' then 0 when 'Blo
 
 /** Task cards with their milestone, assignee and subtask counts: one query, however many tasks. */
 function taskCards(executor: DB) {
-  return executor
-    .selectFrom("tasks as t")
-    .leftJoin("milestones as ms", "ms.id", "t.milestone_id")
-    .leftJoin("users as u", "u.id", "t.assignee_id")
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom("subtasks as s")
-          .select([
-            sql<number>`count(*)::int`.as("total"),
-            sql<number>`(count(*) filter (where s.is_done))::int`.as("done"),
-          ])
-          .whereRef("s.task_id", "=", "t.id")
-          .as("sc"),
-      (join) => join.onTrue(),
-    )
-    .select([
-      "t.id",
-      "t.project_id",
-      "t.title",
-      "t.description",
-      "t.status",
-      "t.priority",
-      "t.type",
-      "t.due_at",
-      "t.created_at",
-      "t.milestone_id",
-      "ms.title as milestone_title",
-      "t.assignee_id",
-      "u.full_name as assignee_name",
-      "sc.total",
-      "sc.done",
-    ]);
+  return (
+    executor
+      .selectFrom("tasks as t")
+      .leftJoin("milestones as ms", "ms.id", "t.milestone_id")
+      .leftJoin("users as u", "u.id", "t.assignee_id")
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom("subtasks as s")
+            .select([
+              sql<number>`count(*)::int`.as("total"),
+              sql<number>`(count(*) filter (where s.is_done))::int`.as("done"),
+            ])
+            .whereRef("s.task_id", "=", "t.id")
+            .as("sc"),
+        (join) => join.onTrue(),
+      )
+      // The latest review round (its index is task_id, round): one row per card, no extra query.
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom("task_reviews as r")
+            .leftJoin("users as ru", "ru.id", "r.claimed_by")
+            .select(["r.state", "r.requested_by", "ru.full_name as reviewer_name"])
+            .whereRef("r.task_id", "=", "t.id")
+            .orderBy("r.round", "desc")
+            .limit(1)
+            .as("rv"),
+        (join) => join.onTrue(),
+      )
+      .select([
+        "t.id",
+        "t.project_id",
+        "t.title",
+        "t.description",
+        "t.status",
+        "t.priority",
+        "t.type",
+        "t.due_at",
+        "t.created_at",
+        "t.milestone_id",
+        "ms.title as milestone_title",
+        "t.assignee_id",
+        "u.full_name as assignee_name",
+        "sc.total",
+        "sc.done",
+        "rv.state as review_state",
+        "rv.requested_by as review_requested_by",
+        "rv.reviewer_name",
+      ])
+  );
 }
 
 type CardRow = Awaited<ReturnType<ReturnType<typeof taskCards>["executeTakeFirstOrThrow"]>>;
@@ -121,6 +147,9 @@ function toCard(row: CardRow): TaskCard {
     subtaskCount: row.total ?? 0,
     completedSubtaskCount: row.done ?? 0,
     createdAtUtc: iso(row.created_at)!,
+    review: row.review_state
+      ? { state: row.review_state, reviewerName: row.reviewer_name, requesterId: row.review_requested_by }
+      : null,
   };
 }
 
@@ -321,9 +350,17 @@ export async function getTaskDashboard(
 
 /** One task with its subtasks (Task details, GET /api/tasks/{id}). Members of its project only. */
 export async function getTask(actor: CurrentUser, taskId: string): Promise<TaskDetail> {
+  return (await getTaskWithCreator(actor, taskId)).task;
+}
+
+/** The task and who created it (the task page decides its Delete button from it, with no query of its own). */
+export async function getTaskWithCreator(
+  actor: CurrentUser,
+  taskId: string,
+): Promise<{ task: TaskDetail; createdBy: string | null }> {
   await requireTaskAccess(db, actor, taskId);
   const [row, subtasks] = await Promise.all([
-    taskCards(db).where("t.id", "=", taskId).executeTakeFirstOrThrow(),
+    taskCards(db).select("t.created_by").where("t.id", "=", taskId).executeTakeFirstOrThrow(),
     db
       .selectFrom("subtasks")
       .select(["id", "title", "description", "is_done", "order_index"])
@@ -333,7 +370,7 @@ export async function getTask(actor: CurrentUser, taskId: string): Promise<TaskD
       .orderBy("created_at")
       .execute(),
   ]);
-  return {
+  const task = {
     ...toCard(row),
     subtasks: subtasks.map((s) => ({
       subtaskId: s.id,
@@ -343,6 +380,7 @@ export async function getTask(actor: CurrentUser, taskId: string): Promise<TaskD
       orderIndex: s.order_index,
     })),
   };
+  return { task, createdBy: row.created_by };
 }
 
 /** Members and milestones to choose from in the Add Task form. */
@@ -673,9 +711,7 @@ export async function deleteTask(actor: CurrentUser, taskId: string): Promise<vo
   });
 }
 
-/** What the actor may do on a task's page (the model decides the same when they do it). */
-export async function taskRights(access: ProjectAccess, taskId: string): Promise<{ canDelete: boolean }> {
-  if (access.isAdmin) return { canDelete: true };
-  const task = await db.selectFrom("tasks").select("created_by").where("id", "=", taskId).executeTakeFirst();
-  return { canDelete: task?.created_by === access.actor.userId };
+/** What the actor may do on a task's page (deleteTask decides the same when they do it). */
+export function taskRights(access: ProjectAccess, createdBy: string | null): { canDelete: boolean } {
+  return { canDelete: access.isAdmin || createdBy === access.actor.userId };
 }

@@ -6,19 +6,20 @@ import { text } from "./text";
  * request with an optional note, and the reviewer's decision, whose comment is required when it
  * asks for changes (the assignee must know what to change).
  */
+/** A round's states: open (requested, claimed), then how it ended. */
+export const TASK_REVIEW_STATES = ["requested", "claimed", "changes_requested", "approved", "overridden"] as const;
+
 export const REVIEW_NOTE_MAX = 2000;
 export const REVIEW_COMMENT_MAX = 5000;
 export const CHANGES_NEED_COMMENT = "Say what should change before asking for changes.";
 
-export const reviewRequestSchema = z
-  .object({
-    note: text((s) =>
-      s.trim().max(REVIEW_NOTE_MAX, `Keep the note to at most ${REVIEW_NOTE_MAX.toLocaleString("en-US")} characters.`),
-    )
-      .optional()
-      .default(""),
-  })
-  .strict();
+export const reviewRequestSchema = z.object({
+  note: text((s) =>
+    s.trim().max(REVIEW_NOTE_MAX, `Keep the note to at most ${REVIEW_NOTE_MAX.toLocaleString("en-US")} characters.`),
+  )
+    .optional()
+    .default(""),
+});
 export type ReviewRequestInput = z.infer<typeof reviewRequestSchema>;
 
 export const REVIEW_DECISIONS = ["approve", "changes"] as const;
@@ -37,7 +38,6 @@ export const reviewDecisionSchema = z
       .optional()
       .default(""),
   })
-  .strict()
   .superRefine((value, ctx) => {
     if (value.decision === "changes" && value.comment === "") {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["comment"], message: CHANGES_NEED_COMMENT });

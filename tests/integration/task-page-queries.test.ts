@@ -11,17 +11,20 @@ import { addMember, createProject, createUser } from "../fixtures/factories";
 
 /**
  * No N+1 on the task page (DESIGN principle 8): the statements its loaders send do not grow with
- * the task's comments and history, in any of its views.
+ * the task's comments, history and review rounds, in any of its views.
  */
 const VIEWS = ["", "?comments=1", "?history=all", "?history=all&historyPage=3", "?editTask=1"];
 
-/** `n` comments and `n` history events on the task, written straight in (the models are tested elsewhere). */
+/** `n` comments, `n` history events and `n` review rounds on the task, written straight in (the models are tested elsewhere). */
 async function fill(taskId: string, authorId: string, n: number) {
   await sql`insert into task_comments (task_id, author_id, content, created_at)
     select ${taskId}, ${authorId}, 'Comment ' || i, now() - (i || ' seconds')::interval
     from generate_series(1, ${n}) as i`.execute(db);
   await sql`insert into task_events (task_id, actor_id, kind, detail)
     select ${taskId}, ${authorId}, 'status', '{"from":"Todo","to":"InProgress"}'::jsonb
+    from generate_series(1, ${n}) as i`.execute(db);
+  await sql`insert into task_reviews (task_id, round, state, requested_by, claimed_by, decided_by, decided_at)
+    select ${taskId}, i, 'changes_requested', ${authorId}, ${authorId}, ${authorId}, now()
     from generate_series(1, ${n}) as i`.execute(db);
 }
 

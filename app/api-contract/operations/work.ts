@@ -8,6 +8,7 @@ import {
 } from "~/schemas/task";
 import { taskListApiQueryFields } from "~/schemas/task-board";
 import { commentSchema, teamworkPageQuerySchema } from "~/schemas/task-comment";
+import { reviewDecisionSchema, reviewRequestSchema } from "~/schemas/task-review";
 import type { ApiOperation } from "../operation";
 import * as responses from "../responses";
 import { z } from "../zod";
@@ -17,6 +18,8 @@ import { idParams } from "./params";
 const tasks = "Tasks";
 const milestones = "Milestones";
 const membersOnly = [403, 404] as const;
+/** Review steps also refuse what the review's state does not allow now (409). */
+const reviewStep = [403, 404, 409] as const;
 const dueAtUtc = { dueAtUtc: z.string().nullish().openapi({ description: "The spec's name for dueDate." }) };
 
 export const workOperations: ApiOperation[] = [
@@ -73,7 +76,8 @@ export const workOperations: ApiOperation[] = [
     params: idParams("taskId"),
     body: taskUpdateSchema.extend(dueAtUtc),
     success: { status: 200, description: "The task.", schema: responses.taskCard },
-    errors: membersOnly,
+    // Done while a review is open: 409, unless a project admin sends overrideReview.
+    errors: reviewStep,
   },
   {
     method: "delete",
@@ -183,6 +187,62 @@ export const workOperations: ApiOperation[] = [
     query: teamworkPageQuerySchema,
     success: { status: 200, description: "A page of events.", schema: z.array(responses.taskEvent), paged: true },
     errors: membersOnly,
+  },
+  {
+    method: "get",
+    path: "/api/tasks/{taskId}/reviews",
+    tag: tasks,
+    summary: "The task's mentor review rounds, newest first (the first says whose turn it is)",
+    access: "user",
+    params: idParams("taskId"),
+    success: { status: 200, description: "The rounds.", schema: z.array(responses.taskReview) },
+    errors: membersOnly,
+  },
+  {
+    method: "post",
+    path: "/api/tasks/{taskId}/reviews",
+    tag: tasks,
+    summary: "Request a mentor review (the task's assignee)",
+    description: "The project's mentors and admins are told. 409 while a round is open or when the task is done.",
+    access: "user",
+    params: idParams("taskId"),
+    body: reviewRequestSchema,
+    bodyOptional: true,
+    success: { status: 201, description: "The new round.", schema: responses.taskReview },
+    errors: reviewStep,
+  },
+  {
+    method: "post",
+    path: "/api/tasks/{taskId}/reviews/claim",
+    tag: tasks,
+    summary: "Claim the waiting review (a mentor or admin of the project)",
+    description: "409 'Already claimed by …' when another reviewer holds it.",
+    access: "user",
+    params: idParams("taskId"),
+    success: { status: 200, description: "The claimed round.", schema: responses.taskReview },
+    errors: reviewStep,
+  },
+  {
+    method: "post",
+    path: "/api/tasks/{taskId}/reviews/release",
+    tag: tasks,
+    summary: "Release a review you claimed: it waits for a mentor again",
+    access: "user",
+    params: idParams("taskId"),
+    success: { status: 200, description: "The round.", schema: responses.taskReview },
+    errors: reviewStep,
+  },
+  {
+    method: "post",
+    path: "/api/tasks/{taskId}/reviews/decision",
+    tag: tasks,
+    summary: "Approve, or ask for changes with a comment (the reviewer who claimed it)",
+    description: "Asking for changes hands the turn back to the assignee.",
+    access: "user",
+    params: idParams("taskId"),
+    body: reviewDecisionSchema,
+    success: { status: 200, description: "The decided round.", schema: responses.taskReview },
+    errors: reviewStep,
   },
   {
     method: "get",

@@ -39,7 +39,10 @@ export interface TaskCardData {
  * The review chip is worded for the viewer.
  */
 export function cardData(
-  task: Omit<TaskCardData, "reviewChip"> & { assigneeId: string | null; review: Omit<ReviewTurnInput, "assigneeId"> | null },
+  task: Omit<TaskCardData, "reviewChip"> & {
+    assigneeId: string | null;
+    review: Omit<ReviewTurnInput, "assigneeId"> | null;
+  },
   viewerId: string,
 ): TaskCardData {
   return {
@@ -68,7 +71,11 @@ export function TaskCardLink({ task, href }: { task: TaskCardData; href: string 
         <Chip className="bg-slate-50 text-slate-600">{task.type}</Chip>
         {task.status === "Done" ? <StatusChip status="Done" /> : null}
         {task.reviewChip ? (
-          <Chip className={task.reviewChip.endsWith("back to you") ? "bg-amber-100 text-amber-900" : "bg-violet-50 text-violet-800"}>
+          <Chip
+            className={
+              task.reviewChip.endsWith("back to you") ? "bg-amber-100 text-amber-900" : "bg-violet-50 text-violet-800"
+            }
+          >
             {task.reviewChip}
           </Chip>
         ) : null}

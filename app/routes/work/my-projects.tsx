@@ -11,6 +11,7 @@ import { TabLinks } from "~/components/tab-links";
 import { UrlDialog } from "~/components/url-dialog";
 import { WorkNav } from "~/components/work-nav";
 import { WorkProjectCard } from "~/components/work-project-card";
+import { ReviewInboxPanel } from "~/components/work/review-inbox";
 import { logger } from "~/logger.server";
 import {
   cancelJoinRequest,
@@ -19,6 +20,7 @@ import {
   listJoinRequests,
 } from "~/models/join-request.server";
 import { listMyProjects, type WorkProject } from "~/models/my-projects.server";
+import { getReviewInbox, type ReviewInbox } from "~/models/review-inbox.server";
 import { linkRepository, startProject } from "~/models/project-lifecycle.server";
 import { repositoryUrlSchema } from "~/schemas/repository";
 import { asDomainError, DomainError, invariantResponse } from "~/utils/errors.server";
@@ -59,6 +61,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Only the shown page of the tab goes to the page: the cards are all the client needs.
   let listing: { projects: WorkProject[]; page: number; total: number } | null = null;
   let mine: WorkProject[] = [];
+  // Whose turn the mentor reviews are; the page still shows its projects if this fails.
+  const reviewInbox = getReviewInbox(user.userId).catch((error: unknown): ReviewInbox | null => {
+    logger.error({ err: error }, "review inbox failed to load");
+    return null;
+  });
   try {
     mine = await listMyProjects(user.userId);
     const inThisTab = mine.filter((project) => inTab(tab, project));
@@ -89,6 +96,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const nameOf = (projectId: string | null) => mine.find((p) => p.projectId === projectId)?.projectName ?? null;
   return {
     projectNames: { requests: nameOf(requestsFor), repository: nameOf(repositoryFor) },
+    reviewInbox: await reviewInbox,
     tab,
     listing,
     requests,
@@ -167,7 +175,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function MyProjects() {
-  const { tab, listing, requests, repository, projectNames } = useLoaderData<typeof loader>();
+  const { tab, listing, requests, repository, projectNames, reviewInbox } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
   const current = TABS.find((item) => item.id === tab)!;
@@ -187,6 +195,7 @@ export default function MyProjects() {
       <WorkNav />
       <div className="min-w-0 flex-1">
         <h1 className="text-3xl font-bold">My Projects</h1>
+        {reviewInbox ? <ReviewInboxPanel inbox={reviewInbox} /> : null}
         {/* An open panel sits above the list at full width, where the page lands. */}
         {requests ? (
           <UrlDialog title="Join Requests" subject={projectNames.requests} closeTo={closeTo}>

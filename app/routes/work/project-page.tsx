@@ -94,10 +94,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     overview: await overview,
     taskGroups: taskGroups
       ? await taskGroups.then((groups) =>
-          TASK_STATUSES.map((status) => ({ status, ...groups[status], cards: groups[status].cards.map((card) => cardData(card, access.actor.userId)) })),
+          TASK_STATUSES.map((status) => ({
+            status,
+            ...groups[status],
+            cards: groups[status].cards.map((card) => cardData(card, access.actor.userId)),
+          })),
         )
       : null,
-    groupPage: groupPage ? await groupPage.then((page) => ({ ...page, items: page.items.map((card) => cardData(card, access.actor.userId)) })) : null,
+    groupPage: groupPage
+      ? await groupPage.then((page) => ({
+          ...page,
+          items: page.items.map((card) => cardData(card, access.actor.userId)),
+        }))
+      : null,
     options: await options,
     milestones: await milestones,
     milestoneTasks: await milestoneTasks,

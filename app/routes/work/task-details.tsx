@@ -5,6 +5,7 @@ import { ErrorScreen } from "~/components/error-screen";
 import { UrlDialog } from "~/components/url-dialog";
 import { ProjectTabs, projectTabHref } from "~/components/work/project-tabs";
 import { TaskForm } from "~/components/work/task-form";
+import { ReviewPanel } from "~/components/work/task-page/review-panel";
 import { Subtasks } from "~/components/work/task-page/subtask-list";
 import { TaskComments } from "~/components/work/task-page/task-comments";
 import { TaskHistory } from "~/components/work/task-page/task-history";
@@ -29,8 +30,19 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export default function TaskDetails() {
-  const { task, canDelete, members, milestones, comments, history, state, deletingSubtask, deletingComment } =
-    useLoaderData<typeof loader>();
+  const {
+    task,
+    userId,
+    canDelete,
+    review,
+    members,
+    milestones,
+    comments,
+    history,
+    state,
+    deletingSubtask,
+    deletingComment,
+  } = useLoaderData<typeof loader>();
   const actionData = useActionData<TaskPageActionData>();
   const here = `/work/projects/${task.projectId}/tasks/${task.taskId}`;
   const pageHref = (extra?: Record<string, string>) => taskPageHref(here, state, extra);
@@ -57,6 +69,14 @@ export default function TaskDetails() {
         hydrated={hydrated}
         editHref={`${pageHref({ editTask: "1" })}#dialog`}
         deleteHref={`${pageHref({ deleteTask: "1" })}#dialog`}
+      />
+      <ReviewPanel
+        rounds={review.rounds}
+        rights={review.rights}
+        viewerId={userId}
+        assigneeName={task.assigneeName}
+        here={here}
+        actionData={actionData}
       />
 
       <section

@@ -7,8 +7,10 @@ import type { ProjectAccess } from "~/models/membership.server";
 import { addSubtask, deleteSubtask, renameSubtask, toggleSubtask } from "~/models/subtask.server";
 import { addComment, deleteComment, editComment } from "~/models/task-comment.server";
 import { assignTask, deleteTask, editTask, getTask, setTaskStatus } from "~/models/task.server";
+import { claimReview, decideReview, releaseReview, requestReview } from "~/models/task-review.server";
 import { editTaskSchema, TASK_STATUS_LABELS } from "~/schemas/task";
 import { commentSchema } from "~/schemas/task-comment";
+import { reviewDecisionSchema, reviewRequestSchema } from "~/schemas/task-review";
 import { asDomainError, invariantResponse } from "~/utils/errors.server";
 import { readForm, replyWithError } from "~/utils/forms.server";
 import { idSchema, isId } from "~/utils/ids";
@@ -20,7 +22,7 @@ import { redirectWithToast } from "~/http/toast.server";
  * place, JavaScript or not; the others redirect back with a toast (post/redirect/get).
  */
 const intentSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("status"), status: z.string() }),
+  z.object({ intent: z.literal("status"), status: z.string(), overrideReview: z.literal("true").optional() }),
   z.object({ intent: z.literal("edit-task") }),
   z.object({ intent: z.literal("assign"), assigneeId: z.string().optional() }),
   z.object({ intent: z.literal("delete-task") }),
@@ -31,6 +33,10 @@ const intentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("add-comment") }),
   z.object({ intent: z.literal("edit-comment"), commentId: idSchema }),
   z.object({ intent: z.literal("delete-comment"), commentId: idSchema }),
+  z.object({ intent: z.literal("request-review") }),
+  z.object({ intent: z.literal("claim-review") }),
+  z.object({ intent: z.literal("release-review") }),
+  z.object({ intent: z.literal("decide-review") }),
 ]);
 type Intent = z.infer<typeof intentSchema>;
 
@@ -46,7 +52,23 @@ const FAILURE_TEXT: Record<Intent["intent"], string> = {
   "add-comment": "Failed to add comment",
   "edit-comment": "Failed to update comment",
   "delete-comment": "Failed to delete comment",
+  "request-review": "Failed to request a review",
+  "claim-review": "Failed to claim the review",
+  "release-review": "Failed to release the review",
+  "decide-review": "Failed to save the review",
 };
+
+/** The forms with fields of their own, answered with conform's reply when a check fails. */
+const FIELD_FORMS = ["edit-task", "add-comment", "edit-comment", "request-review", "decide-review"] as const;
+type FieldIntent = Extract<Intent, { intent: (typeof FIELD_FORMS)[number] }>;
+const FIELD_SCHEMAS: Record<FieldIntent["intent"], z.ZodTypeAny> = {
+  "edit-task": editTaskSchema,
+  "add-comment": commentSchema,
+  "edit-comment": commentSchema,
+  "request-review": reviewRequestSchema,
+  "decide-review": reviewDecisionSchema,
+};
+const isFieldForm = (form: Intent): form is FieldIntent => (FIELD_FORMS as readonly string[]).includes(form.intent);
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const access = await requireProjectAccess(request, params.projectId);
@@ -64,9 +86,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
   if (task.projectId !== access.projectId) throw new Response("Task not found.", { status: 404 });
 
-  if (form.intent === "edit-task" || form.intent === "add-comment" || form.intent === "edit-comment") {
-    return fieldForm(access, taskId, form, formData, here);
-  }
+  if (isFieldForm(form)) return fieldForm(access, taskId, form, formData, here);
   // Fetchers (JavaScript) want an answer in place; plain forms get post/redirect/get.
   const inPlace = formData.get("via") === "fetcher";
   try {
@@ -93,9 +113,17 @@ async function runIntent(access: ProjectAccess, taskId: string, form: Intent): P
   const actor = access.actor;
   switch (form.intent) {
     case "status": {
-      const updated = await setTaskStatus(actor, taskId, { status: form.status });
-      return `Status changed to ${TASK_STATUS_LABELS[updated.status]}.`;
+      const updated = await setTaskStatus(actor, taskId, { status: form.status, overrideReview: form.overrideReview });
+      return form.overrideReview
+        ? "Marked done over the open review (admin override, recorded in the history)."
+        : `Status changed to ${TASK_STATUS_LABELS[updated.status]}.`;
     }
+    case "claim-review":
+      await claimReview(actor, taskId);
+      return "You claimed this review: it is yours to approve or ask for changes.";
+    case "release-review":
+      await releaseReview(actor, taskId);
+      return "Review released: it waits for a mentor again.";
     case "assign": {
       const updated = await assignTask(actor, taskId, { assigneeId: form.assigneeId || undefined });
       return updated.assigneeName ? `Assigned to ${updated.assigneeName}.` : "Task unassigned.";
@@ -124,21 +152,26 @@ async function runIntent(access: ProjectAccess, taskId: string, form: Intent): P
 }
 
 /** Edit task, add or edit a comment: conform's reply with field errors, or back to the page. */
-async function fieldForm(
-  access: ProjectAccess,
-  taskId: string,
-  form: Extract<Intent, { intent: "edit-task" | "add-comment" | "edit-comment" }>,
-  formData: FormData,
-  here: string,
-) {
-  const schema = form.intent === "edit-task" ? editTaskSchema : commentSchema;
-  const submission = parseWithZod(formData, { schema });
+async function fieldForm(access: ProjectAccess, taskId: string, form: FieldIntent, formData: FormData, here: string) {
+  const submission = parseWithZod(formData, { schema: FIELD_SCHEMAS[form.intent] });
   const formId = form.intent === "edit-comment" ? `edit-comment-${form.commentId}` : form.intent;
   if (submission.status !== "success") return data({ formId, result: submission.reply() }, { status: 400 });
   try {
     if (form.intent === "edit-task") {
       await editTask(access.actor, taskId, submission.value);
       return redirectWithToast(here, { type: "success", message: "Task saved." });
+    }
+    if (form.intent === "request-review") {
+      await requestReview(access.actor, taskId, submission.value);
+      return redirectWithToast(`${here}#review-title`, {
+        type: "success",
+        message: "Review requested: the mentors are told.",
+      });
+    }
+    if (form.intent === "decide-review") {
+      const round = await decideReview(access.actor, taskId, submission.value);
+      const message = round.state === "approved" ? "Approved." : "Changes requested: it is back with the assignee.";
+      return redirectWithToast(`${here}#review-title`, { type: "success", message });
     }
     if (form.intent === "edit-comment") {
       await editComment(access.actor, taskId, form.commentId, submission.value);

@@ -2,7 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireProjectAccess } from "~/auth/project-guard.server";
 import { pageTaskComments } from "~/models/task-comment.server";
 import { pageTaskEvents } from "~/models/task-event.server";
-import { getTask, taskFormOptions, taskRights } from "~/models/task.server";
+import { listReviewRounds, reviewRights } from "~/models/task-review.server";
+import { db } from "~/db.server";
+import { getTaskWithCreator, taskFormOptions, taskRights } from "~/models/task.server";
 import { COMMENTS_PER_PAGE, EVENTS_PER_PAGE, RECENT_EVENTS } from "~/schemas/task-comment";
 import { invariantResponse, orErrorScreen } from "~/utils/errors.server";
 import { isId } from "~/utils/ids";
@@ -10,7 +12,7 @@ import { readTaskPageState } from "./url-state";
 
 /**
  * The task page's data: the task with its subtasks, what the viewer may do, the choices of the
- * edit and assign forms, a page of comments and the history. A fixed number of queries, however
+ * edit and assign forms, a page of comments, the history and the mentor review's rounds. A fixed number of queries, however
  * many subtasks, comments and events the task has.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -18,21 +20,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   invariantResponse(isId(params.taskId), "This task address is not valid.");
   const taskId = params.taskId;
   const state = readTaskPageState(new URL(request.url).searchParams);
-  const task = await orErrorScreen(getTask(access.actor, taskId));
+  const { task, createdBy } = await orErrorScreen(getTaskWithCreator(access.actor, taskId));
   if (task.projectId !== access.projectId) throw new Response("Task not found.", { status: 404 });
 
-  const [rights, options, comments, history] = await Promise.all([
-    taskRights(access, taskId),
+  const rights = taskRights(access, createdBy);
+  const [options, comments, history, reviewRounds] = await Promise.all([
     taskFormOptions(access),
     pageTaskComments(access, taskId, { page: state.commentsPage ?? "last", pageSize: COMMENTS_PER_PAGE }),
     state.historyPage
       ? pageTaskEvents(taskId, { page: state.historyPage, pageSize: EVENTS_PER_PAGE })
       : pageTaskEvents(taskId, { page: 1, pageSize: RECENT_EVENTS }),
+    listReviewRounds(db, taskId),
   ]);
   return {
     task,
     userId: access.actor.userId,
     canDelete: rights.canDelete,
+    review: { rounds: reviewRounds, rights: reviewRights(access, task, reviewRounds[0] ?? null) },
     members: options.members,
     milestones: options.milestones,
     comments,
