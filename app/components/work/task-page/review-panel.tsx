@@ -35,7 +35,7 @@ export function ReviewPanel({
       <h3 id="review-title" className="text-lg font-semibold">
         Mentor review
       </h3>
-      <p className="rounded-xl bg-violet-50 p-3 text-violet-950" role="status">
+      <p className="rounded-xl bg-violet-50 p-3 text-violet-950" data-testid="review-turn">
         {turnText(latest, viewerId, assigneeName)}
       </p>
       {rights.canRequest ? (
