@@ -9,7 +9,9 @@ import {
   editReplySchema,
   type ForumQuery,
   likeSchema,
+  type NewPost,
   newPostSchema,
+  type NewReply,
   newReplySchema,
 } from "~/schemas/forum";
 import { ForbiddenError, NotFoundError } from "~/utils/errors.server";
@@ -456,9 +458,13 @@ export function forumPostPath(projectId: string, postId: string): string {
 /* Writing                                                                                      */
 /* ------------------------------------------------------------------------------------------ */
 
-/** A new post; `input` is `{ projectId, content }`, parsed here with the composer's schema. */
+/** A new post from unparsed input (the API): parsed once, here. */
 export async function createPost(actor: CurrentUser, input: unknown): Promise<ForumPostView> {
-  const { projectId, content } = parseOrThrow(newPostSchema, input);
+  return addPost(actor, parseOrThrow(newPostSchema, input));
+}
+
+/** A new post from input the composer's schema has parsed (the forum form's action). */
+export async function addPost(actor: CurrentUser, { projectId, content }: NewPost): Promise<ForumPostView> {
   return db.transaction().execute(async (trx) => {
     const { viewer } = await requireForumMember(trx, actor, projectId);
     const { id } = await trx
@@ -471,9 +477,13 @@ export async function createPost(actor: CurrentUser, input: unknown): Promise<Fo
   });
 }
 
-/** A reply to a post; `input` is `{ postId, content }`. Tells the post's author. */
+/** A reply from unparsed input (the API): parsed once, here. */
 export async function createReply(actor: CurrentUser, input: unknown): Promise<ForumReplyView> {
-  const { postId, content } = parseOrThrow(newReplySchema, input);
+  return addReply(actor, parseOrThrow(newReplySchema, input));
+}
+
+/** A reply to a post from input the reply schema has parsed (the forum form's action); tells the post's author. */
+export async function addReply(actor: CurrentUser, { postId, content }: NewReply): Promise<ForumReplyView> {
   return db.transaction().execute(async (trx) => {
     const { post, project, viewer } = await requirePost(trx, actor, postId);
     const { id } = await trx

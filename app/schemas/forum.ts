@@ -35,6 +35,8 @@ export const newReplySchema = z.object({
   postId: idSchema,
   content: content(EMPTY_REPLY_MESSAGE),
 });
+export type NewPost = z.infer<typeof newPostSchema>;
+export type NewReply = z.infer<typeof newReplySchema>;
 
 /** Editing a post or a reply: only the content changes. */
 export const editPostSchema = z.object({ content: content(EMPTY_POST_MESSAGE) });

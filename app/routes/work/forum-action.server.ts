@@ -1,9 +1,10 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/node";
+import type { z, ZodTypeAny } from "zod";
 import type { ProjectAccess } from "~/models/membership.server";
 import {
-  createPost,
-  createReply,
+  addPost,
+  addReply,
   deletePost,
   deleteReply,
   editPost,
@@ -79,42 +80,37 @@ export async function handleForumIntent(
   const formId = forumFormId(form);
   const anchor = (postId: string) => `${places.back}#post-${postId}`;
 
-  // Writes of content: the composer's own schema (the one conform uses in the browser).
-  if (
-    form.intent === "create-post" ||
-    form.intent === "create-reply" ||
-    form.intent === "edit-post" ||
-    form.intent === "edit-reply"
-  ) {
-    const schema = {
-      "create-post": newPostSchema,
-      "create-reply": newReplySchema,
-      "edit-post": editPostSchema,
-      "edit-reply": editReplySchema,
-    }[form.intent];
+  // Writes of content: parsed once, with the composer's own schema (the one conform uses in the
+  // browser); the model gets what it parsed.
+  const writeContent = async <Schema extends ZodTypeAny>(
+    schema: Schema,
+    write: (value: z.output<Schema>) => Promise<string>,
+  ) => {
     const submission = parseWithZod(formData, { schema });
     if (submission.status !== "success") return data({ formId, result: submission.reply() }, { status: 400 });
     try {
-      let to: string;
-      if (form.intent === "create-post") {
-        invariantResponse(formData.get("projectId") === access.projectId, "This post belongs to another project.");
-        const post = await createPost(actor, submission.value);
-        to = `${places.afterCreate}#post-${post.postId}`;
-      } else if (form.intent === "create-reply") {
-        const reply = await createReply(actor, submission.value);
-        to = anchor(reply.postId);
-      } else if (form.intent === "edit-post") {
-        const post = await editPost(actor, form.postId, submission.value);
-        to = anchor(post.postId);
-      } else {
-        const reply = await editReply(actor, form.replyId, submission.value);
-        to = anchor(reply.postId);
-      }
+      const to = await write(submission.value);
       if (inPlace) return data({ formId, ok: true as const, result: submission.reply({ resetForm: true }) });
       return redirectWithToast(to, { type: "success", message: SUCCESS_TEXT[form.intent]! });
     } catch (error) {
       return replyWithError(submission, error, FAILURE_TEXT[form.intent], { formId });
     }
+  };
+  switch (form.intent) {
+    case "create-post":
+      return writeContent(newPostSchema, async (value) => {
+        invariantResponse(value.projectId === access.projectId, "This post belongs to another project.");
+        const post = await addPost(actor, value);
+        return `${places.afterCreate}#post-${post.postId}`;
+      });
+    case "create-reply":
+      return writeContent(newReplySchema, async (value) => anchor((await addReply(actor, value)).postId));
+    case "edit-post":
+      return writeContent(editPostSchema, async (value) => anchor((await editPost(actor, form.postId, value)).postId));
+    case "edit-reply":
+      return writeContent(editReplySchema, async (value) =>
+        anchor((await editReply(actor, form.replyId, value)).postId),
+      );
   }
 
   try {
