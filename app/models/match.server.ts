@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Difficulty } from "#db/schema";
 import { db } from "~/db.server";
-import { describeMatch, LOOSE_MATCH } from "~/utils/match-text";
+import { describeMatch, LOOSE_MATCH } from "~/search/match-text";
 import { findProjects, listOpenProjects, type ProjectSummary } from "./project.server";
 
 /** A project picked for a person, with the reason the card shows ('Matches your React and Node.js'). */

@@ -294,7 +294,7 @@ const reasonsOf = (hit: FusedHit): MatchReason[] => [
   ...(hit.matchedBy.semantic ?? []),
 ];
 
-/** A project the search found, and why (screens put the reasons in words: app/utils/match-text.ts). */
+/** A project the search found, and why (screens put the reasons in words: app/search/match-text.ts). */
 export interface FoundProject extends ProjectSummary {
   reasons: MatchReason[];
 }

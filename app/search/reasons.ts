@@ -1,6 +1,6 @@
 /**
  * Why an entry matched, as data the search produces: screens put it in words
- * (app/utils/match-text.ts), the search API as its documented strings (`reasonStrings`).
+ * (app/search/match-text.ts), the search API as its documented strings (`reasonStrings`).
  */
 export type MatchReasonKind =
   | "word" // a word as typed: from and to are the word

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type MatchReason, reasonStrings, SEMANTIC_REASON, wordReason } from "~/search/reasons";
 import { isFillerWord } from "~/search/words";
-import { describeMatch, LOOSE_MATCH } from "~/utils/match-text";
+import { describeMatch, LOOSE_MATCH } from "~/search/match-text";
 
 const typo = (from: string, to: string): MatchReason => ({ kind: "typo", from, to });
 const close = (from: string, to: string): MatchReason => ({ kind: "close", from, to });

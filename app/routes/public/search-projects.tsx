@@ -18,7 +18,7 @@ import {
 import { type CatalogueFilters, catalogueFiltersSchema } from "~/schemas/catalogue";
 import { DURATION_RANGES } from "~/schemas/duration-ranges";
 import { cleanerUrl } from "~/utils/clean-query";
-import { describeMatch } from "~/utils/match-text";
+import { describeMatch } from "~/search/match-text";
 import { sharedPageHeaders } from "~/utils/shared-cache";
 
 /** Visitors all see the same page: shared caches may keep it briefly. */

@@ -6,7 +6,7 @@ import { SearchBox } from "~/components/search-box";
 import { logger } from "~/logger.server";
 import { withoutControlCharacters } from "~/schemas/text";
 import { findProjects } from "~/models/project.server";
-import { describeMatch } from "~/utils/match-text";
+import { describeMatch } from "~/search/match-text";
 import { DomainError } from "~/utils/errors.server";
 
 const DEFAULT_COUNT = 6;
