@@ -6,10 +6,7 @@ import { TASK_PRIORITIES, TASK_STATUSES, TASK_TYPES } from "./task-values";
 // Re-exported so forms and actions keep one import; zod-free screens import ./task-values.
 export { TASK_PRIORITIES, TASK_STATUS_LABELS, TASK_STATUSES, TASK_TYPES } from "./task-values";
 
-/**
- * Tasks and subtasks (spec sections 3-5): one schema per operation, shared by the work page's
- * forms, their actions and the API routes for the same operation.
- */
+/** Tasks and subtasks (spec sections 3-5): one schema per operation, for its form, action and API route. */
 export const TITLE_REQUIRED = "Title is required";
 
 /** A calendar date (YYYY-MM-DD, from a date input) or an ISO timestamp (from the API). */
@@ -17,10 +14,7 @@ export const dateInput = text((s) => s.trim())
   .refine((value) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value), "Enter a date as YYYY-MM-DD.")
   .refine(isRealDate, "Enter a real date.");
 
-/**
- * A day that is on the calendar (no 30 February, no year 0, no month 13: `Date` would roll them
- * over into another day) and, for a timestamp, a time of day that is on the clock.
- */
+/** A day on the calendar (`Date` would roll 30 February into March) and a time on the clock. */
 function isRealDate(value: string): boolean {
   const [, year, month, day] = /^(\d{4})-(\d{2})-(\d{2})/.exec(value)?.map(Number) ?? [];
   if (!year || !month || !day || month > 12) return false;
