@@ -50,7 +50,7 @@ test.describe("mentor review", () => {
     // The assignee asks for a review.
     await assignee.goto(here);
     await expect(turn(assignee)).toContainText("No review yet.");
-    await assignee.getByLabel("A note for the reviewer (optional)").fill("Ready for a first look.");
+    await assignee.getByLabel("A note for the reviewer").fill("Ready for a first look.");
     await assignee.getByRole("button", { name: "Request review" }).click();
     await expect(toast(assignee)).toContainText("Review requested");
     await expect(turn(assignee)).toContainText("Waiting for a mentor: you asked for a review (round 1).");
@@ -83,7 +83,7 @@ test.describe("mentor review", () => {
     // Changes need a comment; then the turn is the assignee's.
     await reviewer.getByRole("button", { name: "Ask for changes" }).click();
     await expect(reviewer.getByText("Say what should change before asking for changes.")).toBeVisible();
-    await reviewer.getByLabel("Your review (required to ask for changes)").fill("Add an install section.");
+    await reviewer.getByLabel("Your review").fill("Add an install section.");
     await reviewer.getByRole("button", { name: "Ask for changes" }).click();
     await expect(toast(reviewer)).toContainText("Changes requested");
     await expect(turn(reviewer)).toContainText("Back to Gus Gainer: Ana Lead asked for changes.");
@@ -98,13 +98,13 @@ test.describe("mentor review", () => {
     await shoot(assignee, project, "changes-your-turn");
 
     // The assignee answers and asks again; the reviewer approves.
-    await assignee.getByLabel("What did you change? (optional)").fill("Added the install section.");
+    await assignee.getByLabel("What did you change?").fill("Added the install section.");
     await assignee.getByRole("button", { name: "Request review again" }).click();
     await expect(turn(assignee)).toContainText("(round 2)");
     await reviewer.goto(here);
     await reviewer.getByRole("button", { name: "Claim this review" }).click();
     await expect(turn(reviewer)).toContainText("With you");
-    await reviewer.getByLabel("Your review (required to ask for changes)").fill("Looks good.");
+    await reviewer.getByLabel("Your review").fill("Looks good.");
     await reviewer.getByRole("button", { name: "Approve" }).click();
     await expect(toast(reviewer)).toContainText("Approved.");
     await expect(turn(reviewer)).toContainText("Approved by Ana Lead (round 2).");

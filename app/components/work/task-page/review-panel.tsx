@@ -144,11 +144,7 @@ function RequestForm({
   return (
     <Form method="post" action={here} preventScrollReset {...getFormProps(form)} className="space-y-2">
       <input type="hidden" name="intent" value="request-review" />
-      <TextAreaField
-        field={fields.note}
-        label={again ? "What did you change? (optional)" : "A note for the reviewer (optional)"}
-        rows={2}
-      />
+      <TextAreaField field={fields.note} label={again ? "What did you change?" : "A note for the reviewer"} rows={2} />
       <button type="submit" className="btn-primary" disabled={busy}>
         {busy ? "Requesting…" : again ? "Request review again" : "Request review"}
       </button>
@@ -173,7 +169,7 @@ function DecideForm({
   return (
     <Form method="post" action={here} preventScrollReset {...getFormProps(form)} className="space-y-2">
       <input type="hidden" name="intent" value="decide-review" />
-      <TextAreaField field={fields.comment} label="Your review (required to ask for changes)" rows={3} />
+      <TextAreaField field={fields.comment} label="Your review" hint="Needed to ask for changes." rows={3} />
       <div className="flex flex-wrap gap-2">
         <button type="submit" name="decision" value="approve" className="btn-primary" disabled={busy}>
           Approve

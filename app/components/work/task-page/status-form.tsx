@@ -1,10 +1,13 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { TASK_STATUS_LABELS, TASK_STATUSES } from "~/schemas/task-values";
 
 /** The status dropdown: with JavaScript a change saves at once; without, a button saves it. */
 export function StatusForm({ status, hydrated }: { status: (typeof TASK_STATUSES)[number]; hydrated: boolean }) {
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "status";
+  // A refused change (a task under review is not done) leaves the status as it was: each landing
+  // on the page shows the saved status again, not the one that was refused.
+  const { key: landing } = useLocation();
   return (
     <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-3">
       <input type="hidden" name="intent" value="status" />
@@ -16,7 +19,7 @@ export function StatusForm({ status, hydrated }: { status: (typeof TASK_STATUSES
           id="task-status"
           name="status"
           defaultValue={status}
-          key={status}
+          key={`${status}-${landing}`}
           onChange={hydrated ? (event) => event.currentTarget.form?.requestSubmit() : undefined}
           className="min-h-11 rounded-lg border border-slate-300 bg-white px-3"
         >
