@@ -67,6 +67,7 @@ test.describe("mentor review", () => {
     // The reviewer sees it waiting, claims it.
     await reviewer.goto("/work");
     await expect(reviewer.getByRole("heading", { name: "1 review waiting for you" })).toBeVisible();
+    await shoot(reviewer, project, "my-projects-waiting");
     await reviewer.getByRole("link", { name: /Write the README/ }).click();
     await reviewer.getByRole("button", { name: "Claim this review" }).click();
     await expect(toast(reviewer)).toContainText("You claimed this review");
@@ -79,6 +80,7 @@ test.describe("mentor review", () => {
     await expect(turn(assignee)).toContainText("In review with Ana (round 1).");
     await assignee.goto(`/work/projects/${projectId}?tab=tasks&assignee=anyone`);
     await expect(assignee.getByText("Review: with Ana")).toBeVisible();
+    await shoot(assignee, project, "board-with-reviewer");
 
     // Changes need a comment; then the turn is the assignee's.
     await reviewer.getByRole("button", { name: "Ask for changes" }).click();
@@ -93,6 +95,7 @@ test.describe("mentor review", () => {
     await expect(assignee.getByRole("heading", { name: "1 task back to you" })).toBeVisible();
     await assignee.goto(`/work/projects/${projectId}?tab=tasks&assignee=anyone`);
     await expect(assignee.getByText("Review: back to you")).toBeVisible();
+    await shoot(assignee, project, "board-back-to-you");
     await assignee.goto(here);
     await expect(turn(assignee)).toContainText("Back to you: Ana Lead asked for changes.");
     await shoot(assignee, project, "changes-your-turn");
