@@ -35,6 +35,7 @@ export function ProjectCard({ project }: { project: ProjectSummary & { matchReas
       {/* A phone shows a small cover beside the text: a full-width one took 200 px of every card. */}
       <ProjectCover
         project={project}
+        compact
         className="m-3 mr-0 aspect-square w-20 shrink-0 self-start rounded-lg object-cover sm:m-0 sm:aspect-video sm:w-full sm:rounded-none"
       />
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-3 sm:gap-3 sm:p-4">

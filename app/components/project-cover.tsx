@@ -16,7 +16,16 @@ interface CoverProject {
  * to download): colours from its cause (what its name, tagline, description and goals are about;
  * none named when they fit no cause), a pattern from its id, its initials and main technology.
  */
-export function ProjectCover({ project, className }: { project: CoverProject; className: string }) {
+export function ProjectCover({
+  project,
+  className,
+  compact = false,
+}: {
+  project: CoverProject;
+  className: string;
+  /** Shown as a small square beside the text on a phone (the catalogue's cards). */
+  compact?: boolean;
+}) {
   if (project.projectPictureUrl) {
     return <img src={project.projectPictureUrl} alt="" width={640} height={360} loading="lazy" className={className} />;
   }
@@ -31,6 +40,7 @@ export function ProjectCover({ project, className }: { project: CoverProject; cl
   const seed = seedOf(project.projectId);
   const gradientId = `cover-${project.projectId}`;
   const technology = project.technologies?.[0];
+  const initials = initialsOf(name);
   return (
     <svg
       viewBox="0 0 320 180"
@@ -55,13 +65,38 @@ export function ProjectCover({ project, className }: { project: CoverProject; cl
         fill={colours.ink}
         fillOpacity="0.85"
         fontFamily="system-ui, sans-serif"
+        className={compact ? "max-sm:hidden" : undefined}
       >
-        {initialsOf(name)}
+        {initials}
       </text>
-      <text x="26" y="150" fontSize="15" fontWeight="600" fill={colours.ink} fontFamily="system-ui, sans-serif">
+      <text
+        x="26"
+        y="150"
+        fontSize="15"
+        fontWeight="600"
+        fill={colours.ink}
+        fontFamily="system-ui, sans-serif"
+        className={compact ? "max-sm:hidden" : undefined}
+      >
         {colours.label}
         {technology ? ` · ${technology}` : ""}
       </text>
+      {compact && (
+        // A phone's square cover shows the middle of the picture: the initials alone, centred.
+        <text
+          x="160"
+          y="114"
+          textAnchor="middle"
+          fontSize="72"
+          fontWeight="800"
+          fill={colours.ink}
+          fillOpacity="0.85"
+          fontFamily="system-ui, sans-serif"
+          className="sm:hidden"
+        >
+          {initials}
+        </text>
+      )}
     </svg>
   );
 }

@@ -64,6 +64,12 @@ test("on a phone a search result card is compact: a small cover, 12 results well
     const cover = (await card.locator("svg[aria-hidden='true'], img").first().boundingBox())!;
     expect(cover.height).toBeLessThanOrEqual(96);
     expect((await card.boundingBox())!.height).toBeLessThan(320);
+    // The square cover shows the initials whole, inside it, and no cut-off cause label.
+    const shown = card.locator("svg[aria-hidden='true'] text:visible");
+    await expect(shown).toHaveCount(1);
+    const initials = (await shown.boundingBox())!;
+    expect(initials.x).toBeGreaterThanOrEqual(cover.x);
+    expect(initials.x + initials.width).toBeLessThanOrEqual(cover.x + cover.width);
   }
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   expect(height / count).toBeLessThan(400);
