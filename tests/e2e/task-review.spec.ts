@@ -125,4 +125,27 @@ test.describe("mentor review", () => {
     if (!javaScriptEnabled) await assignee.getByRole("button", { name: "Update status" }).click();
     await expect(toast(assignee)).toContainText("Status changed to Completed.");
   });
+
+  test("an admin marks a task done over its open review, and the history says so", async ({ page }, testInfo) => {
+    const me = await signUpAsGainer(page, "Olga Owner");
+    const { projectId } = await startOwnProject(page);
+    const { taskId } = (await apiPost(page, `/api/projects/${projectId}/tasks`, {
+      title: "Ship the beta",
+      assigneeId: me.userId,
+    })) as { taskId: string };
+    await apiPost(page, `/api/tasks/${taskId}/reviews`, { note: "Please check" });
+    await page.goto(`/work/projects/${projectId}/tasks/${taskId}`);
+    await expect(page.getByTestId("review-turn")).toContainText("Waiting for a mentor");
+    await page.getByRole("button", { name: "Mark done anyway (admin override)" }).click();
+    await expect(page.getByRole("status")).toContainText(
+      "Marked done over the open review (admin override, recorded in the history).",
+    );
+    await expect(page.getByTestId("review-turn")).toContainText(
+      "Closed: an admin marked the task done while its review was open.",
+    );
+    await expect(page.getByRole("list", { name: "Task history" })).toContainText(
+      "Olga Owner marked it done while its review was open (admin override)",
+    );
+    await shoot(page, testInfo.project.name, "override");
+  });
 });

@@ -97,7 +97,7 @@ function turnText(latest: ReviewRound | null, viewerId: string, assigneeName: st
     case "approved":
       return `Approved by ${latest.decidedBy?.name ?? "a mentor"} (round ${latest.round}).`;
     default:
-      return `${REVIEW_STATE_LABELS[latest.state]}: the review was closed when an admin marked the task done.`;
+      return "Closed: an admin marked the task done while its review was open.";
   }
 }
 
