@@ -1,6 +1,7 @@
 import { MILESTONE_STATUSES } from "~/schemas/milestone";
 import { TASK_PRIORITIES, TASK_STATUSES } from "~/schemas/task-values";
 import { TASK_REVIEW_STATES } from "~/schemas/task-review";
+import { COVER_CAUSES } from "~/utils/project-cover";
 import { z } from "./zod";
 
 /**
@@ -157,6 +158,7 @@ const projectSummaryShape = {
   projectDescription: z.string(),
   tagline: z.string(),
   goals: z.array(z.string()),
+  coverCause: z.enum(COVER_CAUSES),
   technologies: z.array(z.string()),
   programmingLanguages: z.array(z.string()),
   difficultyLevel: difficulty.nullable(),
@@ -208,6 +210,7 @@ export const workProject = object({
   projectDescription: z.string(),
   tagline: z.string(),
   goals: z.array(z.string()),
+  coverCause: z.enum(COVER_CAUSES),
   projectPictureUrl: z.string().nullable(),
   projectStatus: z.enum(["Pending", "InProgress", "Completed", "Requested", "Rejected", "Expired"]),
   createdAtUtc: timestamp,

@@ -1,20 +1,19 @@
-import { causeOf, coverColours, seedOf } from "~/utils/project-cover";
+import { type Cause, coverColours, seedOf } from "~/utils/project-cover";
 import { initialsOf } from "~/utils/format";
 
 interface CoverProject {
   projectId: string;
   projectName: string | null;
-  projectDescription?: string | null;
-  tagline?: string | null;
-  goals?: readonly string[] | null;
+  /** What the project is about, read from its words on the server (app/utils/project-cause.ts). */
+  coverCause: Cause;
   technologies?: string[];
   projectPictureUrl?: string | null;
 }
 
 /**
  * The project's picture if it has one; otherwise a cover of its own drawn as inline SVG (no image
- * to download): colours from its cause (what its name, tagline, description and goals are about;
- * none named when they fit no cause), a pattern from its id, its initials and main technology.
+ * to download): colours from its cause (none named when it fits no cause), a pattern from its
+ * id, its initials and main technology.
  */
 export function ProjectCover({
   project,
@@ -30,12 +29,7 @@ export function ProjectCover({
     return <img src={project.projectPictureUrl} alt="" width={640} height={360} loading="lazy" className={className} />;
   }
   const name = project.projectName || "Untitled Project";
-  const cause = causeOf({
-    name,
-    tagline: project.tagline,
-    description: project.projectDescription,
-    goals: project.goals,
-  });
+  const cause = project.coverCause;
   const colours = coverColours(cause);
   const seed = seedOf(project.projectId);
   const gradientId = `cover-${project.projectId}`;

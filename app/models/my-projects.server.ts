@@ -1,5 +1,7 @@
 import { sql } from "kysely";
 import { db } from "~/db.server";
+import { causeOf } from "~/utils/project-cause";
+import type { Cause } from "~/utils/project-cover";
 import type { CurrentUser } from "~/models/user.server";
 import type { JoinRequestStatus } from "#db/schema";
 
@@ -19,6 +21,8 @@ export interface WorkProject {
   /** With the goals, what its cover is drawn from (as on its card and page). */
   tagline: string;
   goals: string[];
+  /** The cause its cover names, as on its card and page. */
+  coverCause: Cause;
   projectPictureUrl: string | null;
   projectStatus: WorkProjectStatus;
   createdAtUtc: string;
@@ -126,6 +130,7 @@ export async function listMyProjects(userId: string): Promise<WorkProject[]> {
       projectDescription: row.description,
       tagline: row.tagline,
       goals: row.goals,
+      coverCause: causeOf({ name: row.name, tagline: row.tagline, description: row.description, goals: row.goals }),
       projectPictureUrl: row.picture_url,
       projectStatus: member ? (row.status ?? "Pending") : requestedStatus(row.request_status),
       createdAtUtc: new Date(row.created_at).toISOString(),

@@ -2,6 +2,8 @@ import { type ExpressionBuilder, sql } from "kysely";
 import type { Database, Difficulty, ProjectKind, ProjectStatus } from "#db/schema";
 import { db } from "~/db.server";
 import { NotFoundError } from "~/utils/errors.server";
+import { causeOf } from "~/utils/project-cause";
+import type { Cause } from "~/utils/project-cover";
 import type { CatalogueFilters } from "~/schemas/catalogue";
 import { DURATION_RANGES } from "~/schemas/duration-ranges";
 import type { FusedHit } from "~/search/fusion";
@@ -20,6 +22,8 @@ export interface ProjectSummary {
   projectDescription: string;
   tagline: string;
   goals: string[];
+  /** The cause its cover names, from what it is about. */
+  coverCause: Cause;
   technologies: string[];
   programmingLanguages: string[];
   difficultyLevel: Difficulty | null;
@@ -101,6 +105,7 @@ function toSummary(row: SummaryRow): ProjectSummary {
     projectDescription: row.description,
     tagline: row.tagline,
     goals: row.goals,
+    coverCause: causeOf({ name: row.name, tagline: row.tagline, description: row.description, goals: row.goals }),
     technologies: row.technologies,
     programmingLanguages: row.programming_languages,
     difficultyLevel: row.difficulty,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import demoProjects from "#db/seed-data/projects.json";
-import { causeOf, seedOf } from "~/utils/project-cover";
+import { causeOf } from "~/utils/project-cause";
+import { seedOf } from "~/utils/project-cover";
 
 /** A demo project's words, as its card and page draw its cover from them. */
 function demo(name: string) {
