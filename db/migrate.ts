@@ -24,6 +24,7 @@ import * as likeNotices from "./migrations/0033_like_notices";
 import * as taskTeamwork from "./migrations/0034_task_teamwork";
 import * as taskEventOrder from "./migrations/0035_task_event_order";
 import * as taskReviews from "./migrations/0036_task_reviews";
+import * as reviewSpeedOnProjectPages from "./migrations/0037_review_speed_on_project_pages";
 
 /** Forward-only migrations, in order. Add new ones at the end; never edit a released one. */
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   "0034_task_teamwork": taskTeamwork,
   "0035_task_event_order": taskEventOrder,
   "0036_task_reviews": taskReviews,
+  "0037_review_speed_on_project_pages": reviewSpeedOnProjectPages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

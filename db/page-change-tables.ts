@@ -14,8 +14,6 @@ export const TABLES_ONLY_SIGNED_IN_PAGES_SHOW = [
   "sync_runs",
   // Smart Summary's per-person 'prepared' marker: only its owner's page reads it.
   "insight_preparations",
-  // Mentor review rounds: the task page, the board and My Projects, all signed in.
-  "task_reviews",
 ];
 
 /** Shown on no page: no trigger. */

@@ -3,7 +3,7 @@ import { countQueries } from "#db/connection";
 import { db } from "~/db.server";
 import { joinRequestDeadlinesJob } from "~/jobs/join-request-deadlines.server";
 import { enqueue, startJobs } from "~/jobs/queue.server";
-import { getAnswerSpeed } from "~/models/answer-speed.server";
+import { getAnswerSpeed, getResponseFigures } from "~/models/answer-speed.server";
 import { expireJoinRequests, remindWaitingJoinRequests } from "~/models/join-request-deadlines.server";
 import {
   cancelJoinRequest,
@@ -13,7 +13,7 @@ import {
 } from "~/models/join-request.server";
 import { listMyProjects } from "~/models/my-projects.server";
 import type { CurrentUser } from "~/models/user.server";
-import { answerSpeedLabel } from "~/utils/answer-speed";
+import { answerSpeedLabel, reviewSpeedLabel } from "~/utils/answer-speed";
 import { ConflictError, ForbiddenError, NotFoundError } from "~/utils/errors.server";
 import { loader as projectPageLoader } from "~/routes/public/project";
 import { callApi, routeContext, sessionCookie } from "../fixtures/api";
@@ -128,6 +128,41 @@ describe("answer speed", () => {
     expect(after.data.answerSpeed).toBe("Usually answers within 2 days");
     expect(after.queries).toBe(before.queries);
     console.info("project page queries (signed in):", after.queries);
+  });
+
+  it("says how soon mentors start a review: claimed requests, and unclaimed ones once reminded", async () => {
+    const admin = await createUser();
+    const projectId = await createProject({ admin, roles: { Developer: 10 } });
+    const round = async (waitedMs: number, claimed: boolean, reminded = false) => {
+      const task = await db
+        .insertInto("tasks")
+        .values({ project_id: projectId, title: "Reviewed work", created_by: admin.userId })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const requestedAt = new Date(Date.now() - waitedMs - (claimed ? HOUR : 0));
+      await db
+        .insertInto("task_reviews")
+        .values({
+          task_id: task.id,
+          round: 1,
+          state: claimed ? "claimed" : "requested",
+          requested_by: admin.userId,
+          requested_at: requestedAt,
+          claimed_by: claimed ? admin.userId : null,
+          claimed_at: claimed ? new Date(requestedAt.getTime() + waitedMs) : null,
+          reminded_at: reminded ? new Date() : null,
+        })
+        .execute();
+    };
+    await round(3 * HOUR, true);
+    await round(20 * HOUR, true);
+    await round(5 * HOUR, false); // still waiting, not reminded yet: no figure from it
+    expect((await getResponseFigures(projectId)).reviews).toBeNull();
+    await round(3 * DAY, false, true); // reminded and still unclaimed: counts with its wait so far
+    const { reviews } = await getResponseFigures(projectId);
+    expect(reviews).toMatchObject({ rounds: 3 });
+    expect(reviews!.medianMs).toBeCloseTo(20 * HOUR, -4);
+    expect(reviewSpeedLabel(reviews!.medianMs)).toBe("Mentors usually start a review within a day");
   });
 
   it("words the median for people", () => {

@@ -12,7 +12,7 @@ import { CreateFromTemplateForm, JoinProjectForm } from "~/components/join-proje
 import { UrlDialog } from "~/components/url-dialog";
 import { db } from "~/db.server";
 import { CancelJoinRequestForm } from "~/components/cancel-join-request-form";
-import { getAnswerSpeed } from "~/models/answer-speed.server";
+import { getResponseFigures } from "~/models/answer-speed.server";
 import { cancelJoinRequest, createJoinRequest, JoinRequestClosedError } from "~/models/join-request.server";
 import { type LatestJoinRequest, viewerRelation } from "~/models/membership.server";
 import { startFromTemplate } from "~/models/project-lifecycle.server";
@@ -20,7 +20,7 @@ import { getProjectDetail } from "~/models/project.server";
 import type { CurrentUser } from "~/models/user.server";
 import { joinRequestSchema, templateStartSchema } from "~/schemas/join-request";
 import { redirectWithToast } from "~/http/toast.server";
-import { answerSpeedLabel } from "~/utils/answer-speed";
+import { answerSpeedLabel, reviewSpeedLabel } from "~/utils/answer-speed";
 import { asDomainError, invariantResponse, withErrorScreen } from "~/utils/errors.server";
 import { readForm, replyWithError } from "~/utils/forms.server";
 import { catalogueStatusLabel, formatDuration, initialsOf } from "~/utils/format";
@@ -40,11 +40,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export const loader = withErrorScreen(async ({ request, params }: LoaderFunctionArgs) => {
   invariantResponse(isId(params.id), "This project address is not valid.");
   const [project, user] = await Promise.all([getProjectDetail(params.id), getOptionalUser(request)]);
-  // Only a project open for joining has admins' answers to promise (one query, beside the viewer's).
+  // Only a project open for joining has admins' and mentors' answers to promise (one query, beside the viewer's).
   const openForJoining = project.kind === "project" && project.projectStatus === "InProgress";
-  const [relation, answerSpeed] = await Promise.all([
+  const [relation, figures] = await Promise.all([
     user ? viewerRelation(db, project.projectId, user.userId) : null,
-    openForJoining ? getAnswerSpeed(project.projectId) : null,
+    openForJoining ? getResponseFigures(project.projectId) : null,
   ]);
   return {
     project,
@@ -53,7 +53,8 @@ export const loader = withErrorScreen(async ({ request, params }: LoaderFunction
     isAdmin: Boolean(relation?.membership?.isAdmin),
     pendingRequest: Boolean(relation?.pendingRequest),
     latestRequest: relation?.membership ? null : (relation?.latestRequest ?? null),
-    answerSpeed: answerSpeed ? answerSpeedLabel(answerSpeed.medianMs) : null,
+    answerSpeed: figures?.joins ? answerSpeedLabel(figures.joins.medianMs) : null,
+    reviewSpeed: figures?.reviews ? reviewSpeedLabel(figures.reviews.medianMs) : null,
     here: `/project/${project.projectId}`,
   };
 });
@@ -105,7 +106,7 @@ async function cancelRequest(user: CurrentUser, projectId: string, requestId: Fo
 }
 
 export default function ProjectDetail() {
-  const { project, signedIn, isMember, isAdmin, pendingRequest, latestRequest, answerSpeed, here } =
+  const { project, signedIn, isMember, isAdmin, pendingRequest, latestRequest, answerSpeed, reviewSpeed, here } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
@@ -126,6 +127,7 @@ export default function ProjectDetail() {
     pendingRequest,
     latestRequest,
     answerSpeed,
+    reviewSpeed,
     isTemplate,
     isPending: project.projectStatus === "Pending",
     hasRepository: Boolean(project.repositoryLink),
@@ -366,6 +368,8 @@ interface ProjectActionsProps {
   latestRequest: LatestJoinRequest | null;
   /** 'Usually answers within 2 days', when the admins' decisions say so. */
   answerSpeed: string | null;
+  /** 'Mentors usually start a review within a day', when the project's review requests say so. */
+  reviewSpeed: string | null;
   isTemplate: boolean;
   isPending: boolean;
   hasRepository: boolean;
@@ -416,6 +420,7 @@ function ProjectActions(props: ProjectActionsProps) {
       {props.answerSpeed && !isMember ? (
         <p className="mt-2 text-center text-sm text-slate-600">{props.answerSpeed}</p>
       ) : null}
+      {props.reviewSpeed ? <p className="mt-1 text-center text-sm text-slate-600">{props.reviewSpeed}</p> : null}
       {isMember && isAdmin && props.isPending ? (
         <div className="mt-4 rounded-xl bg-brand-50 p-4 text-sm">
           <h2 className="font-semibold text-ink">Next steps</h2>
