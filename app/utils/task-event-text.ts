@@ -1,3 +1,5 @@
+import { TASK_STATUS_LABELS } from "~/schemas/task-values";
+
 /**
  * How a task's history reads (the task page and the API's `summary`): one short line per event,
  * from its kind and detail. Pure, so the server and the browser word it alike. Kinds this code
@@ -31,12 +33,7 @@ export const EDITED_FIELD_LABELS = {
 } as const;
 export type EditedField = keyof typeof EDITED_FIELD_LABELS;
 
-const STATUS_LABELS: Record<string, string> = {
-  Todo: "Todo",
-  InProgress: "In Progress",
-  Blocked: "Blocked",
-  Done: "Completed",
-};
+const STATUS_LABELS: Record<string, string> = TASK_STATUS_LABELS;
 
 type Detail = Record<string, unknown>;
 const str = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);

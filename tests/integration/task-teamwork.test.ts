@@ -264,7 +264,7 @@ describe("history", () => {
     await toggleSubtask(member, task.taskId, step.subtaskId, true);
     await setTaskStatus(admin, task.taskId, { status: "InProgress" });
     expect(await history(member, task.taskId)).toEqual([
-      "Ada Admin moved it from Todo to In Progress",
+      "Ada Admin moved it from To Do to In Progress",
       'Mo Member checked off the subtask "First step"',
       'Mo Member added the subtask "First step"',
       "Ada Admin created the task",
