@@ -216,3 +216,41 @@ export async function insertGeneratedPeopleAndTasks(db: DB, options: { users: nu
   line.update(3, "done");
   line.finish();
 }
+
+/**
+ * Gives a task `comments` comments and `events` history entries by `userId`, as a long-running
+ * discussion would (the task page must cost the same with 10 as with thousands).
+ */
+export async function insertTaskDiscussion(
+  db: DB,
+  options: { taskId: string; userId: string; comments: number; events: number },
+): Promise<void> {
+  const { taskId, userId } = options;
+  const started = Date.now() - options.events * 60_000;
+  for (let start = 0; start < options.comments; start += 500) {
+    await db
+      .insertInto("task_comments")
+      .values(
+        Array.from({ length: Math.min(500, options.comments - start) }, (_, offset) => ({
+          task_id: taskId,
+          author_id: userId,
+          content: `Comment ${start + offset + 1}: checked the branch, see the pull request for the details.`,
+          created_at: new Date(started + (start + offset) * 60_000),
+        })),
+      )
+      .execute();
+  }
+  for (let start = 0; start < options.events; start += 500) {
+    await db
+      .insertInto("task_events")
+      .values(
+        Array.from({ length: Math.min(500, options.events - start) }, (_, offset) => ({
+          task_id: taskId,
+          actor_id: userId,
+          kind: "comment_added",
+          created_at: new Date(started + (start + offset) * 60_000),
+        })),
+      )
+      .execute();
+  }
+}

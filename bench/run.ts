@@ -31,7 +31,12 @@ import { FakeGitHub } from "../tests/fixtures/github-api";
 import { prepareForumBench } from "./forum-data";
 import { describeJobs, type JobsBenchResult, MANUAL_SYNC_BUDGET_SECONDS, runJobsBench, SCHEDULED_SYNCS } from "./jobs";
 import { freshDemoDatabase, percentile, signedInCookie, spawnAndWait, stopChildrenAndWait } from "./harness";
-import { insertGeneratedPeopleAndTasks, insertGeneratedProjects, insertWorkProject } from "./generate-projects";
+import {
+  insertGeneratedPeopleAndTasks,
+  insertGeneratedProjects,
+  insertTaskDiscussion,
+  insertWorkProject,
+} from "./generate-projects";
 import { progress, step } from "./progress";
 import { describeRealTraffic, prepareRealTraffic, type RealTrafficResult, runRealTraffic } from "./real-traffic";
 
@@ -51,6 +56,8 @@ const sessionSecret = randomBytes(32).toString("hex");
 const WORK_TASKS = 500;
 const WORK_MILESTONES = 50;
 const FORUM_POSTS = Number(process.env.BENCH_FORUM_POSTS ?? 10_000);
+const TASK_COMMENTS = 1_000;
+const TASK_EVENTS = 5_000;
 // The real traffic row's measured seconds (BENCH_TRAFFIC_SECONDS), after BENCH_SECONDS of warm-up.
 const trafficSeconds = Number(process.env.BENCH_TRAFFIC_SECONDS ?? 30);
 
@@ -77,6 +84,18 @@ async function prepareDatabase() {
   const userId = demoId(`user:${demoPeople[0]!.key}`);
   const workProjectId = await insertWorkProject(db, { userId, tasks: WORK_TASKS, milestones: WORK_MILESTONES });
   const cookie = await signedInCookie(db, userId, sessionSecret);
+  // Two of its tasks with a discussion: a short one and a long one (the task page's rows).
+  const [quiet, full, busy] = await db
+    .selectFrom("tasks")
+    .select("id")
+    .where("project_id", "=", workProjectId)
+    .orderBy("id")
+    .limit(3)
+    .execute();
+  await insertTaskDiscussion(db, { taskId: quiet!.id, userId, comments: 10, events: 10 });
+  await insertTaskDiscussion(db, { taskId: full!.id, userId, comments: 50, events: 50 });
+  await insertTaskDiscussion(db, { taskId: busy!.id, userId, comments: TASK_COMMENTS, events: TASK_EVENTS });
+  const taskPages = { quiet: quiet!.id, full: full!.id, busy: busy!.id };
   step("Signing in the real traffic's people");
   const traffic = generated > 0 ? await prepareRealTraffic(db, sessionSecret) : null;
   // After a bulk load, as any operator would (the server also analyzes an embedded database at
@@ -84,7 +103,7 @@ async function prepareDatabase() {
   step("Vacuuming and analyzing");
   await sql`vacuum analyze`.execute(db);
   await db.destroy();
-  return { workProjectId, cookie, forum, forumCookie, traffic };
+  return { workProjectId, cookie, forum, forumCookie, traffic, taskPages };
 }
 
 async function startServer() {
@@ -159,7 +178,7 @@ function measure(
   });
 }
 
-const { workProjectId, cookie, forum, forumCookie, traffic } = await prepareDatabase();
+const { workProjectId, cookie, forum, forumCookie, traffic, taskPages } = await prepareDatabase();
 const work = `/work/projects/${workProjectId}`;
 const bigForum = `/work/projects/${forum.big}?tab=forum`;
 const benchUser = demoPeople[0]!;
@@ -264,6 +283,23 @@ const targets: Record<string, Target> = {
   },
   "work page, one group on its own, page 2": { path: `${work}?scope=all&group=Todo&page=2`, signedIn: "member" },
   [`work page, ${WORK_MILESTONES} milestones`]: { path: `${work}?tab=milestones`, signedIn: "member" },
+  // A task page rendered costs the same whatever its discussion's length (it shows the newest of each).
+  "task page, 10 comments and 10 events, reloaded": {
+    path: `${work}/tasks/${taskPages.quiet}`,
+    signedIn: "member",
+    reload: true,
+  },
+  // A page of comments (50) is what any longer discussion shows: it must cost no more than this.
+  "task page, 50 comments and 50 events, reloaded": {
+    path: `${work}/tasks/${taskPages.full}`,
+    signedIn: "member",
+    reload: true,
+  },
+  [`task page, ${TASK_COMMENTS} comments and ${TASK_EVENTS} events, reloaded`]: {
+    path: `${work}/tasks/${taskPages.busy}`,
+    signedIn: "member",
+    reload: true,
+  },
   [`Forum tab, ${FORUM_POSTS} posts`]: { path: bigForum, signedIn: "forum" },
   [`Forum tab, ${FORUM_POSTS} posts, top`]: { path: `${bigForum}&sort=top`, signedIn: "forum" },
   [`Forum tab, ${FORUM_POSTS} posts, most replies`]: { path: `${bigForum}&sort=replies`, signedIn: "forum" },
