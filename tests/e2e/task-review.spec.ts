@@ -1,8 +1,7 @@
-import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { signUpAsGainer } from "./auth";
 import { expect as baseExpect, test } from "./fixtures";
-import { apiPost, joinProject, startOwnProject } from "./work";
+import { apiPost, joinProject, screenshotsIn, startOwnProject } from "./work";
 
 /**
  * Mentor review with turn-taking (issue 35), JavaScript on and off, two people: the assignee
@@ -12,17 +11,7 @@ import { apiPost, joinProject, startOwnProject } from "./work";
  * 390 and 1280 px go to test-results/task-review/.
  */
 const expect = baseExpect.configure({ timeout: 20_000 });
-const WIDTHS = [390, 1280] as const;
-const SHOTS = "test-results/task-review";
-
-async function shoot(page: Page, project: string, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${project}-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shoot = screenshotsIn("test-results/task-review");
 
 test.describe("mentor review", () => {
   test.describe.configure({ timeout: 240_000 });

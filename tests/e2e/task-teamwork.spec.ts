@@ -1,8 +1,7 @@
-import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { signUpAsGainer } from "./auth";
 import { expect as baseExpect, test } from "./fixtures";
-import { apiPost, joinProject, startOwnProject } from "./work";
+import { apiPost, joinProject, screenshotsIn, startOwnProject } from "./work";
 
 /**
  * Teamwork on a task (issue 35), with JavaScript on and off, at a phone's and a desktop's width:
@@ -11,17 +10,7 @@ import { apiPost, joinProject, startOwnProject } from "./work";
  * test-results/task-teamwork/ for a person to look at.
  */
 const expect = baseExpect.configure({ timeout: 20_000 });
-const WIDTHS = [390, 1280] as const;
-const SHOTS = "test-results/task-teamwork";
-
-async function shoot(page: Page, project: string, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${project}-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shoot = screenshotsIn("test-results/task-teamwork");
 
 async function newTask(page: Page, projectId: string, data: Record<string, unknown>) {
   return (await apiPost(page, `/api/projects/${projectId}/tasks`, data)) as { taskId: string };

@@ -1,3 +1,4 @@
+import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 
 /** A project of the signed-in page's own (started from a demo template), for work-area journeys. */
@@ -50,4 +51,19 @@ export async function joinProject(admin: Page, member: Page, projectId: string):
     isApproved: true,
   });
   return role;
+}
+
+/**
+ * Full-page screenshots of a state at a phone's and a desktop's width, into `folder`, for a person
+ * to look at: `shoot(page, project, name)` writes `{project}-{name}-{width}.png`.
+ */
+export function screenshotsIn(folder: string) {
+  return async (page: Page, project: string, name: string) => {
+    mkdirSync(folder, { recursive: true });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${folder}/${project}-${name}-${width}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  };
 }
