@@ -55,6 +55,8 @@ const configSchema = z.object({
   EMBEDDINGS_API_KEY: z.string().min(1).optional(),
   /** How long a search waits for its query's vector before it uses the offline one. */
   EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(800),
+  /** How many searches' rankings each instance keeps for words asked again (0: none). */
+  SEARCH_RANKINGS_KEPT: z.coerce.number().int().min(0).max(100_000).default(1_000),
 });
 
 /** The names of every setting, for the checks that .env.example and the README list them all. */

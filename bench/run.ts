@@ -377,6 +377,9 @@ interface Row {
   load: number;
 }
 
+// The search budget is a search's own cost: with rankings kept, words asked again are not searched.
+const rankingsKept = process.env.SEARCH_RANKINGS_KEPT !== "0";
+
 function row(target: string, { result, latencies }: Measured, referenceRps: number, spec: Partial<Target> = {}): Row {
   const rps = Math.round(result.requests.average);
   const ratio = Math.round((100 * rps) / referenceRps) / 100;
@@ -389,7 +392,9 @@ function row(target: string, { result, latencies }: Measured, referenceRps: numb
     p99: result.latency.p99,
     ratio,
     budget: alone
-      ? `p95 ${p95} ≤ ${alone.latencyBudgetMs} ms ${p95 <= alone.latencyBudgetMs ? "ok" : "MISSED"}`
+      ? rankingsKept
+        ? `p95 ${p95} ms, rankings kept (the budget is SEARCH_RANKINGS_KEPT=0's)`
+        : `p95 ${p95} ≤ ${alone.latencyBudgetMs} ms ${p95 <= alone.latencyBudgetMs ? "ok" : "MISSED"}`
       : budget === undefined
         ? ""
         : `≥ ${budget}× ${ratio >= budget ? "ok" : "MISSED"}`,

@@ -320,6 +320,7 @@ export interface RepositoryLanguages {
 export interface SearchStatistics {
   documents: number;
   id: Generated<boolean>;
+  ranking_version: Generated<Int8>;
   text_version: Generated<Int8>;
 }
 

@@ -25,6 +25,7 @@ import * as taskTeamwork from "./migrations/0034_task_teamwork";
 import * as taskEventOrder from "./migrations/0035_task_event_order";
 import * as taskReviews from "./migrations/0036_task_reviews";
 import * as reviewSpeedOnProjectPages from "./migrations/0037_review_speed_on_project_pages";
+import * as searchRankingVersion from "./migrations/0039_search_ranking_version";
 
 /** Forward-only migrations, in order. Add new ones at the end; never edit a released one. */
 const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   "0035_task_event_order": taskEventOrder,
   "0036_task_reviews": taskReviews,
   "0037_review_speed_on_project_pages": reviewSpeedOnProjectPages,
+  "0039_search_ranking_version": searchRankingVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -158,7 +158,7 @@ export interface CataloguePage extends Page<ProjectSummary> {
  * The one search's ranking for the catalogue's words: the list every search box shows a part of.
  * A screen showing two lists for the same words asks once and hands it to both.
  */
-export function rankForCatalogue(query: string): Promise<FusedHit[]> {
+export function rankForCatalogue(query: string): Promise<readonly FusedHit[]> {
   return hybridRanking(db, query);
 }
 
@@ -170,7 +170,7 @@ export function rankForCatalogue(query: string): Promise<FusedHit[]> {
 export async function listOpenProjects(
   filters: CatalogueFilters,
   paging: PageRequest,
-  ranking?: Promise<FusedHit[]>,
+  ranking?: Promise<readonly FusedHit[]>,
 ): Promise<CataloguePage> {
   const counts = await catalogueCounts();
   const anyOpen = counts.open > 0;
@@ -182,7 +182,7 @@ export async function listOpenProjects(
 export async function listTemplates(
   filters: CatalogueFilters,
   paging: PageRequest,
-  ranking?: Promise<FusedHit[]>,
+  ranking?: Promise<readonly FusedHit[]>,
 ): Promise<CataloguePage> {
   const { templates } = await catalogueCounts();
   return listPage((eb) => eb("p.kind", "=", "template"), filters, paging, templates, ranking);
@@ -196,7 +196,7 @@ async function listPage(
   paging: PageRequest,
   /** The whole list's size, when the filters leave it whole. */
   unfilteredTotal: number,
-  ranking?: Promise<FusedHit[]>,
+  ranking?: Promise<readonly FusedHit[]>,
 ): Promise<CataloguePage> {
   const where = (eb: ProjectsEB) => eb.and([base(eb), matchesFilters(eb, filters)]);
   if (filters.q) return rankedPage(where, await (ranking ?? rankForCatalogue(filters.q)), paging);
@@ -227,7 +227,7 @@ async function listPage(
  * The search's ranking, narrowed to the list and its filters, then paged: the same entries in the
  * same order as every other search box shows for these words. Its total is what the search found.
  */
-async function rankedPage(where: Condition, hits: FusedHit[], { page, pageSize }: PageRequest): Promise<CataloguePage> {
+async function rankedPage(where: Condition, hits: readonly FusedHit[], { page, pageSize }: PageRequest): Promise<CataloguePage> {
   const rows =
     hits.length === 0
       ? []

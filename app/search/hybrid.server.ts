@@ -11,6 +11,7 @@ import { lookUpTogether } from "./lookups.server";
 import { semanticLeg, semanticLookup, semanticMode } from "./semantic.server";
 import { type Corrections, typoLookup } from "./typo.server";
 import { embedText } from "./embedding.server";
+import { keptRanking, type Ranking } from "./kept-rankings.server";
 import { technologyLookup } from "./technology-names.server";
 import { wordVectors } from "./word-vectors.server";
 import { adjacentPairs, contentWords, isContraction, isStopWord, splitWords, typedQuery } from "./words";
@@ -24,7 +25,7 @@ export async function hybridSearch(
   rawQuery: string,
   count: number,
   options: SearchOptions = {},
-): Promise<FusedHit[]> {
+): Promise<readonly FusedHit[]> {
   return (await hybridRanking(db, rawQuery, { ...options, depth: Math.max(LEG_DEPTH, count) })).slice(0, count);
 }
 
@@ -47,12 +48,24 @@ export async function hybridRanking(
   db: Kysely<Database>,
   rawQuery: string,
   options: SearchOptions & { depth?: number } = {},
-): Promise<FusedHit[]> {
-  const query = typedQuery(rawQuery);
-  const words = [...new Set(splitWords(query))].slice(0, 32);
-  if (words.length === 0) return [];
+): Promise<readonly FusedHit[]> {
   const depth = options.depth ?? LEG_DEPTH;
   const endpoint = options.embeddings === undefined ? configuredEndpoint() : options.embeddings;
+  const key = JSON.stringify([typedQuery(rawQuery), depth, Boolean(options.keywords), endpoint?.url, endpoint?.model]);
+  return keptRanking(db, key, () => rankAfresh(db, rawQuery, options.keywords ?? false, depth, endpoint));
+}
+
+async function rankAfresh(
+  db: Kysely<Database>,
+  rawQuery: string,
+  keywords: boolean,
+  depth: number,
+  endpoint: EmbeddingsEndpoint | null,
+): Promise<Ranking> {
+  const options = { keywords };
+  const query = typedQuery(rawQuery);
+  const words = [...new Set(splitWords(query))].slice(0, 32);
+  if (words.length === 0) return { hits: [], keepable: true };
   // With EMBEDDINGS_URL the query's vector comes from there (the offline one when that fails).
   const remoteVector = endpoint ? remoteQueryVector(endpoint, query) : Promise.resolve(null);
   // Asked meanwhile: on PostgreSQL without pgvector it is a statement of its own, on another connection.
@@ -157,7 +170,11 @@ export async function hybridRanking(
       ),
     closeWordsOrder(db, misspeltCorrected(words, corrections), foundIds, textVersion),
   ]);
-  return fuseByRank({ fullText, semantic }, LEG_WEIGHTS, [{ hits: closeWords, weight: CLOSE_WORDS_WEIGHT }]);
+  return {
+    hits: fuseByRank({ fullText, semantic }, LEG_WEIGHTS, [{ hits: closeWords, weight: CLOSE_WORDS_WEIGHT }]),
+    // Ranked with the offline vector only because the remote one failed: not the ranking to keep.
+    keepable: !endpoint || Boolean(remote),
+  };
 }
 
 /**

@@ -1,0 +1,54 @@
+import { type Kysely, sql } from "kysely";
+import { LRUCache } from "lru-cache";
+import type { Database } from "#db/schema";
+import { config } from "~/config.server";
+import type { FusedHit } from "./fusion";
+
+/** A ranking as it was computed, and whether it may be kept (not when a remote vector failed). */
+export interface Ranking {
+  hits: FusedHit[];
+  keepable: boolean;
+}
+
+interface KeptRanking {
+  /** The catalogue's ranking version (migration 0039) the ranking was computed at. */
+  version: string;
+  hits: readonly FusedHit[];
+}
+
+// Per database (tests run several side by side); least recently used out first.
+const shelves = new WeakMap<Kysely<Database>, LRUCache<string, KeptRanking>>();
+
+function shelfOf(db: Kysely<Database>): LRUCache<string, KeptRanking> {
+  let shelf = shelves.get(db);
+  if (!shelf) shelves.set(db, (shelf = new LRUCache({ max: config.SEARCH_RANKINGS_KEPT })));
+  return shelf;
+}
+
+async function rankingVersion(db: Kysely<Database>): Promise<string> {
+  const { rows } = await sql<{ version: string }>`
+    select coalesce((select ranking_version from search_statistics), 0)::text as version
+  `.execute(db);
+  return rows[0]!.version;
+}
+
+/**
+ * The ranking for `key`, kept in memory while the catalogue's ranking version stays the same: the
+ * same words over the same catalogue rank the same, so a search asked again (a person's matches,
+ * a popular query) costs one small statement instead of the search. The version is read before
+ * ranking, so a ranking that raced a write is kept under the older version and never served after it.
+ */
+export async function keptRanking(
+  db: Kysely<Database>,
+  key: string,
+  rank: () => Promise<Ranking>,
+): Promise<readonly FusedHit[]> {
+  if (config.SEARCH_RANKINGS_KEPT === 0) return (await rank()).hits;
+  const version = await rankingVersion(db);
+  const shelf = shelfOf(db);
+  const kept = shelf.get(key);
+  if (kept?.version === version) return kept.hits;
+  const { hits, keepable } = await rank();
+  if (keepable) shelf.set(key, { version, hits: Object.freeze(hits) });
+  return hits;
+}
