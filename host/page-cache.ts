@@ -31,9 +31,9 @@ import { compressParts, type SplicedGzip, spliceGzip } from "./gzip-splice";
  *
  * Every answer has a CSP nonce of its own, kept pages too: a page is kept cut at the nonce it was
  * rendered with, and each answer puts its own request's nonce (the one its Content-Security-Policy
- * names) in those places, so nobody learns the nonce of anybody else's page. Such a page goes
- * out as gzip, spliced from parts compressed once (host/gzip-splice.ts: brotli has no seams to
- * splice at), and its ETag is weak (the bytes differ by the nonce).
+ * names) in those places, so nobody learns the nonce of anybody else's page. Such a page, served
+ * again, goes out as gzip spliced from parts compressed once (host/gzip-splice.ts: brotli has no
+ * seams to splice at), and its ETag is weak (the bytes differ by the nonce).
  */
 interface CachedPage {
   headers: [string, string][];
@@ -242,7 +242,12 @@ async function sendKept(
   }
   res.vary("Accept-Encoding");
   res.vary("Accept-Language");
-  const body = page.parts.length > 1 ? await withNonce(req, res, page, nonce) : await encodedOnce(req, res, page);
+  const body =
+    page.parts.length <= 1
+      ? await encodedOnce(req, res, page)
+      : cache === "MISS"
+        ? await compressedForThisAnswer(req, res, page.body)
+        : await withNonce(req, res, page, nonce);
   res.setHeader("Content-Length", body.length);
   res.status(200).end(req.method === "HEAD" ? undefined : body);
 }
@@ -253,6 +258,18 @@ async function encodedOnce(req: express.Request, res: express.Response, page: Ca
   if (encoding === "identity") return page.body;
   res.setHeader("Content-Encoding", encoding);
   return (page.encoded[encoding] ??= compress[encoding](page.body));
+}
+
+/**
+ * `body` compressed for this answer alone, in the best encoding the request takes. A page just
+ * rendered goes out so, its nonce already in place: most pages are not asked for again before a
+ * write drops them, so the parts to splice (several times the work) wait until a kept page is served.
+ */
+async function compressedForThisAnswer(req: express.Request, res: express.Response, body: Buffer): Promise<Buffer> {
+  const encoding = preferredEncoding(req, ["br", "gzip"]);
+  if (encoding === "identity") return body;
+  res.setHeader("Content-Encoding", encoding);
+  return compress[encoding](body);
 }
 
 /**
@@ -269,11 +286,7 @@ async function withNonce(req: express.Request, res: express.Response, page: Cach
       return spliceGzip(spliced, value);
     }
   }
-  const body = joinBuffers(page.parts, value);
-  const encoding = preferredEncoding(req, ["br", "gzip"]);
-  if (encoding === "identity") return body;
-  res.setHeader("Content-Encoding", encoding);
-  return compress[encoding](body);
+  return compressedForThisAnswer(req, res, joinBuffers(page.parts, value));
 }
 
 /** `body` cut at every occurrence of `separator`. */

@@ -109,6 +109,16 @@ describe("the page cache", () => {
     expect(site.renders()).toBe(1);
     expect(seen.size).toBe(5);
 
+    // A page just rendered goes out compressed for its answer alone (brotli where taken): its
+    // parts are compressed for splicing only once it is served again.
+    const other = await stand((_request, _count, nonce) => page(body(nonce)));
+    const rendered = await fetch(`${other.url}/`, { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+    expect([rendered.headers.get("X-Cache"), rendered.headers.get("Content-Encoding")]).toEqual(["MISS", "br"]);
+    expect(await rendered.text()).toBe(body(nonceOf(rendered)));
+    const kept = await fetch(`${other.url}/`, { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+    expect([kept.headers.get("X-Cache"), kept.headers.get("Content-Encoding")]).toEqual(["HIT", "gzip"]);
+    expect(await kept.text()).toBe(body(nonceOf(kept)));
+
     // A browser revalidating its copy keeps that copy's policy: a 304 names no other nonce.
     const first = await fetch(`${site.url}/`);
     expect(first.headers.get("ETag")).toMatch(/^W\//);
