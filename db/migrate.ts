@@ -25,6 +25,7 @@ import * as taskTeamwork from "./migrations/0034_task_teamwork";
 import * as taskEventOrder from "./migrations/0035_task_event_order";
 import * as taskReviews from "./migrations/0036_task_reviews";
 import * as reviewSpeedOnProjectPages from "./migrations/0037_review_speed_on_project_pages";
+import * as searchDocumentDefinition from "./migrations/0038_search_document_definition";
 import * as searchRankingVersion from "./migrations/0039_search_ranking_version";
 
 /** Forward-only migrations, in order. Add new ones at the end; never edit a released one. */
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   "0035_task_event_order": taskEventOrder,
   "0036_task_reviews": taskReviews,
   "0037_review_speed_on_project_pages": reviewSpeedOnProjectPages,
+  "0038_search_document_definition": searchDocumentDefinition,
   "0039_search_ranking_version": searchRankingVersion,
 };
 

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "#db/schema";
+import { searchPhrase, searchQuery } from "./document.server";
 import { type Lookup, lookUp } from "./lookups.server";
 
 /**
@@ -28,13 +29,14 @@ export function acronymLookup(pairs: string[], typed: string[]): Lookup<Acronym[
     return acronym && !typed.includes(acronym) ? [{ acronym, pair }] : [];
   });
   if (candidates.length === 0) return null;
+  const acronym = sql.ref("c.acronym");
   return {
     expression: sql`(
       select coalesce(json_agg(json_build_object('acronym', c.acronym, 'pair', c.pair)), '[]')
       from unnest(${candidates.map((c) => c.acronym)}::text[], ${candidates.map((c) => c.pair)}::text[]) as c(acronym, pair)
-      where numnode(plainto_tsquery('english', c.acronym)) > 0 and exists (
+      where numnode(${searchQuery(acronym)}) > 0 and exists (
         select 1 from projects p
-        where p.search_document @@ (plainto_tsquery('english', c.acronym) && phraseto_tsquery('english', c.pair))
+        where p.search_document @@ (${searchQuery(acronym)} && ${searchPhrase(sql.ref("c.pair"))})
       )
     )`,
     read: (value) => value as Acronym[],

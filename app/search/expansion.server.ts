@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "#db/schema";
+import { searchVector } from "./document.server";
 import { type Lookup, lookUp } from "./lookups.server";
 import { type Neighbour, wordNeighbours } from "./word-neighbours.server";
 import {
@@ -121,7 +122,7 @@ export function expansionLookup(words: string[]): Lookup<Expansion[]> | null {
       -- Neighbours of the query word's stem, as 'neighbour word'.
       array(
         select c.word || ' ' || c.from_word from unnest(${candidates.map((c) => c.word)}::text[], ${candidates.map((c) => c.from)}::text[]) as c(word, from_word)
-        where to_tsvector('english', c.word) = to_tsvector('english', c.from_word)
+        where ${searchVector(sql.ref("c.word"))} = ${searchVector(sql.ref("c.from_word"))}
       )
     )`,
     read: (value) => {

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "#db/schema";
+import { searchPhrase, searchQuery, searchVector } from "./document.server";
 import { type Lookup, lookUp } from "./lookups.server";
 import { type LegHit, SEARCHABLE_SQL } from "./legs";
 import { type MatchReason, wordReason } from "./reasons";
@@ -7,7 +8,8 @@ import { CANDIDATES, COMMON_SHARE, LEG_DEPTH, FIELD_WEIGHTS, MATCH_BASE, SCORED_
 
 /**
  * The full-text leg: PostgreSQL's english text search (stemmed: 'gardens' finds 'garden') over the
- * weighted search document (name, then tagline, skills and roles, then description and goals).
+ * weighted search document (name, then tagline, skills and roles, then description and goals),
+ * defined once in the database (migration 0038) and queried through ./document.server.ts.
  *
  * Any query word counts, so long natural requests still match. Each matching word adds its weight
  * in that entry (`ts_rank` of the word alone, plus a base for matching at all) times how rare the
@@ -50,7 +52,7 @@ export function statisticsLookup(words: string[]): Lookup<TermStatistics> {
       array(
         select case when count(u.lexeme) = 0 or count(s.lexeme) < count(u.lexeme) then 0 else min(s.documents) end
         from unnest(${words}::text[]) with ordinality as t(word, i)
-        left join lateral unnest(to_tsvector('english', t.word)) u on true
+        left join lateral unnest(${searchVector(sql.ref("t.word"))}) u on true
         left join search_terms s on s.lexeme = u.lexeme
         group by t.i order by t.i
       )
@@ -87,8 +89,7 @@ export async function fullTextLeg(
   if (present.length === 0) return [];
   const rarity = (held: number) => Math.log(1 + Math.max(total, held) / (1 + held));
   const phrases = new Set(present.filter((term) => term.phrase).map((term) => term.word));
-  const wordQuery = (word: string) =>
-    phrases.has(word) ? sql`phraseto_tsquery('english', ${word})` : sql`plainto_tsquery('english', ${word})`;
+  const wordQuery = (word: string) => (phrases.has(word) ? searchPhrase(word) : searchQuery(word));
   const anyOf = (words: string[]) => sql`(${sql.join(words.map(wordQuery), sql` || `)})`;
 
   const groups = [...new Set(present.map((term) => term.group))].map((group) => {

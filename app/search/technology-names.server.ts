@@ -6,7 +6,7 @@ import type { Lookup } from "./lookups.server";
  * technology or language the catalogue uses stands for one when it is
  * - the first word of its name: 'vue' for Vue.js, 'node' for Node.js, 'rails' for Ruby on Rails,
  *   'spring' for Spring Boot (the search document keeps 'vue.js' as one word, so 'vue' alone
- *   found nothing);
+ *   found nothing); a name that begins with a dot has none ('net' is not .NET);
  * - one of its common nicknames below: 'golang' for Go, 'k8s' for Kubernetes, 'js' for JavaScript.
  * Only names some project uses are taken, so the full-text leg looks for the name itself, counted
  * as the word the person typed.
@@ -34,6 +34,8 @@ const NICKNAMES: Record<string, string[]> = {
   postgres: ["postgresql"],
   mongo: ["mongodb"],
   csharp: ["c#"],
+  fsharp: ["f#"],
+  cpp: ["c++"],
   dotnet: [".net", ".net core"],
   ror: ["ruby on rails"],
   gcp: ["google cloud"],
@@ -63,7 +65,7 @@ export function technologyLookup(words: string[]): Lookup<TechnologyName[]> | nu
         join project_filter_values f on f.project_count > 0 and (
           lower(f.value) = c.name
           or (c.name is null and lower(f.value) <> c.word
-              and split_part(ltrim(translate(lower(f.value), '.', ' ')), ' ', 1) = c.word)
+              and split_part(translate(lower(f.value), '.', ' '), ' ', 1) = c.word)
         )
         where not exists (
           select 1 from project_filter_values g where g.project_count > 0 and lower(g.value) = c.word

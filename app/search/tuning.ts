@@ -12,7 +12,7 @@ export const ACRONYM_WEIGHT = 1; // A pair's acronym the catalogue confirms ('ma
 export const STOP_WORD_WEIGHT = 0.8; // A typed word that says little (words.ts's stop words) counts this much of a word.
 
 // Full-text leg (full-text.server.ts)
-export const FIELD_WEIGHTS = "{0.1,0.2,0.7,1.0}"; // ts_rank's weights of the document's parts D, C, B, A: goals/description, tagline/skills, name.
+export const FIELD_WEIGHTS = "{0.1,0.2,0.7,1.0}"; // ts_rank's weights of the document's parts D, C, B, A (migration 0038): unused, description/goals, tagline/skills/roles/level, name.
 export const MATCH_BASE = 0.5; // What matching a word at all is worth, before ts_rank's weight for where it matched.
 export const COMMON_SHARE = 0.5; // A word in more than this share of projects says little about any of them.
 export const CANDIDATES = 100; // Entries each candidate tier scores in a large catalogue (scoring is most of the leg's cost).

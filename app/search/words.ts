@@ -51,12 +51,20 @@ export function typedQuery(text: string): string {
   return text.replace(/[\u2018\u2019\u02bc]/gu, "'");
 }
 
-/** Lower-case words of a text, technology spellings kept whole (c#, node.js, c++), in order. */
+/**
+ * Lower-case words of a text, technology spellings kept whole (c#, node.js, c++, .net: a dot
+ * before a letter stays), in order.
+ */
 export function splitWords(text: string): string[] {
   return text
     .toLowerCase()
     .split(/[^\p{L}\p{N}+#.']+/u)
-    .map((word) => word.replace(/^[.']+|[.']+$/g, "").replace(/'s$/, ""))
+    .map((word) =>
+      word
+        .replace(/^(?:\.{2,}|')+|[.']+$/gu, "")
+        .replace(/^\.(?!\p{L})/u, "")
+        .replace(/'s$/, ""),
+    )
     .filter(Boolean);
 }
 

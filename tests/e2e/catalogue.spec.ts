@@ -40,6 +40,23 @@ test("a search term from the address fills the box and ranks the cards", async (
   await expect(cards.first()).toContainText("Matched: firebase");
 });
 
+test("a language's sign is part of its name: 'C#' finds C# projects, not C++ ones", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await page.goto("/search-projects");
+  const box = page.getByRole("searchbox", { name: "Search projects" });
+  await box.fill("C#");
+  if (javaScriptEnabled) await box.press("Enter");
+  else await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/q=C%23/);
+  await expect(box).toHaveValue("C#");
+  const cards = page.getByRole("article");
+  await expect(cards.first()).toBeVisible();
+  for (const card of await cards.all()) await expect(card).toContainText("Matched: c#");
+  await expect(cards.filter({ hasText: "Chess Engine in C++" })).toHaveCount(0);
+});
+
 // Issue 34: the visitor's box is the one ranked search, signed out, with or without JavaScript.
 for (const width of [390, 1280]) {
   test(`a visitor's words are ranked, each card says why (${width} px)`, async ({

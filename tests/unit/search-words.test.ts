@@ -9,4 +9,19 @@ describe("a query's words", () => {
     expect(splitWords(typedQuery(curly))).toEqual(splitWords(plain));
     expect(contentWords(typedQuery(curly))).toEqual(["animal", "shelter", "volunteers", "real", "nonprofit"]);
   });
+
+  it("keep a language's spelling whole: c#, c++, f#, .net (a dot before a letter stays)", () => {
+    expect(splitWords("C#/.NET, C++ and .net. (F#) ...next 'net' .5 node.js")).toEqual([
+      "c#",
+      ".net",
+      "c++",
+      "and",
+      ".net",
+      "f#",
+      "next",
+      "net",
+      "5",
+      "node.js",
+    ]);
+  });
 });
