@@ -27,6 +27,7 @@ import * as taskReviews from "./migrations/0036_task_reviews";
 import * as reviewSpeedOnProjectPages from "./migrations/0037_review_speed_on_project_pages";
 import * as searchDocumentDefinition from "./migrations/0038_search_document_definition";
 import * as searchRankingVersion from "./migrations/0039_search_ranking_version";
+import * as taskActivityByPerson from "./migrations/0040_task_activity_by_person";
 
 /** Forward-only migrations, in order. Add new ones at the end; never edit a released one. */
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   "0037_review_speed_on_project_pages": reviewSpeedOnProjectPages,
   "0038_search_document_definition": searchDocumentDefinition,
   "0039_search_ranking_version": searchRankingVersion,
+  "0040_task_activity_by_person": taskActivityByPerson,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -131,6 +131,15 @@ export const insights = object({
     likesReceived: count,
     uniquePeersInteracted: count,
   }),
+  taskCollaboration: object({
+    comments: count,
+    reviewsRequested: count,
+    reviewsApproved: count,
+    reviewsGiven: count,
+  }).openapi({
+    description:
+      "On tasks: comments written, reviews asked for and how many were approved, reviews given (approved or changes asked).",
+  }),
   githubData: object({
     needsSetup: z.boolean(),
     username: z.string().nullable(),
@@ -148,7 +157,16 @@ export const insights = object({
     totalCommits: count,
     totalCodeReviews: count,
   }),
-  activityOverTime: z.array(object({ weekStart: z.string(), tasksCompleted: count, posts: count, replies: count })),
+  activityOverTime: z.array(
+    object({
+      weekStart: z.string(),
+      tasksCompleted: count,
+      taskComments: count,
+      reviewsGiven: count,
+      posts: count,
+      replies: count,
+    }),
+  ),
 }).openapi("Insights");
 
 const projectSummaryShape = {

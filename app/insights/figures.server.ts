@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "#db/connection";
+import type { ActivityWeek } from "./activity-week";
 
 /**
  * The Smart Summary's lists, each one aggregate query whatever the amount of data: the skills of
@@ -34,21 +35,24 @@ export async function readSkills(executor: DB, userId: string, projectId?: strin
   return rows;
 }
 
-export interface ActivityWeek {
-  weekStart: string;
-  tasksCompleted: number;
-  posts: number;
-  replies: number;
-}
+export type { ActivityWeek } from "./activity-week";
 
 export const ACTIVITY_WEEKS = 8;
 
 /**
  * Per week (Monday to Sunday, UTC) for the last eight weeks: tasks assigned to the person that
- * were completed (their last change made them Done), posts and replies they wrote.
+ * were completed (their last change made them Done), the comments they wrote on tasks, the reviews
+ * they gave (approved or changes asked, by when they decided), posts and replies they wrote.
  */
 export async function readActivityWeeks(executor: DB, userId: string, projectId?: string): Promise<ActivityWeek[]> {
-  const { rows } = await sql<{ week: Date; tasks: number; posts: number; replies: number }>`
+  const { rows } = await sql<{
+    week: Date;
+    tasks: number;
+    comments: number;
+    reviews: number;
+    posts: number;
+    replies: number;
+  }>`
     with weeks as (
       select generate_series(
         date_trunc('week', now() at time zone 'UTC') - interval '${sql.raw(String(ACTIVITY_WEEKS - 1))} weeks',
@@ -59,6 +63,11 @@ export async function readActivityWeeks(executor: DB, userId: string, projectId?
     select w.week,
       (select count(*)::int from tasks t where t.assignee_id = ${userId} and t.status = 'Done'
         and t.updated_at >= w.week and t.updated_at < w.week + interval '1 week' ${scoped("t.project_id", projectId)}) as tasks,
+      (select count(*)::int from task_comments c join tasks t on t.id = c.task_id where c.author_id = ${userId}
+        and c.created_at >= w.week and c.created_at < w.week + interval '1 week' ${scoped("t.project_id", projectId)}) as comments,
+      (select count(*)::int from task_reviews v join tasks t on t.id = v.task_id where v.decided_by = ${userId}
+        and v.state in ('approved', 'changes_requested')
+        and v.decided_at >= w.week and v.decided_at < w.week + interval '1 week' ${scoped("t.project_id", projectId)}) as reviews,
       (select count(*)::int from forum_posts fp where fp.author_id = ${userId}
         and fp.created_at >= w.week and fp.created_at < w.week + interval '1 week' ${scoped("fp.project_id", projectId)}) as posts,
       (select count(*)::int from forum_replies r join forum_posts fp on fp.id = r.post_id where r.author_id = ${userId}
@@ -67,6 +76,8 @@ export async function readActivityWeeks(executor: DB, userId: string, projectId?
   return rows.map((row) => ({
     weekStart: new Date(row.week).toISOString().slice(0, 10),
     tasksCompleted: row.tasks,
+    taskComments: row.comments,
+    reviewsGiven: row.reviews,
     posts: row.posts,
     replies: row.replies,
   }));

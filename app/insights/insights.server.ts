@@ -16,6 +16,7 @@ import {
   readPreparedAt,
   readSkills,
 } from "./figures.server";
+import { weekTotal } from "./activity-week";
 import { writeOverallSummary } from "./summary-text";
 
 /**
@@ -58,6 +59,8 @@ export interface InsightData {
   refactoringRate: { linesAdded: number; linesDeleted: number; refactoringRatioPercentage: number };
   achievements: AchievementStatus[];
   communityCollaboration: { posts: number; replies: number; likesReceived: number; uniquePeersInteracted: number };
+  /** Teamwork on tasks: comments written, reviews asked for (and approved), reviews given. */
+  taskCollaboration: { comments: number; reviewsRequested: number; reviewsApproved: number; reviewsGiven: number };
   githubData: {
     needsSetup: boolean;
     username: string | null;
@@ -92,8 +95,7 @@ function topSkill(skills: { name: string; projects: number }[]): string | null {
 }
 
 function weeklyTrend(weeks: ActivityWeek[]): Kpi["trend"] {
-  const total = (week: ActivityWeek | undefined) => (week ? week.tasksCompleted + week.posts + week.replies : 0);
-  const change = total(weeks.at(-1)) - total(weeks.at(-2));
+  const change = weekTotal(weeks.at(-1)) - weekTotal(weeks.at(-2));
   if (change === 0) return { direction: "flat", label: "same as last week" };
   return { direction: change > 0 ? "up" : "down", label: `${change > 0 ? "+" : ""}${change} vs last week` };
 }
@@ -165,8 +167,8 @@ export async function getInsights(actor: CurrentUser, projectId?: string): Promi
       },
       activity: {
         icon: "activity",
-        value: String(weeks.reduce((sum, week) => sum + week.tasksCompleted + week.posts + week.replies, 0)),
-        subtitle: "tasks done, posts and replies in 8 weeks",
+        value: String(weeks.reduce((sum, week) => sum + weekTotal(week), 0)),
+        subtitle: "tasks done, comments, reviews, posts and replies in 8 weeks",
         trend: weeklyTrend(weeks),
       },
     },
@@ -208,6 +210,12 @@ export async function getInsights(actor: CurrentUser, projectId?: string): Promi
       replies: counts.replies,
       likesReceived: counts.likesReceived,
       uniquePeersInteracted: counts.uniquePeers,
+    },
+    taskCollaboration: {
+      comments: counts.taskComments,
+      reviewsRequested: counts.reviewsRequested,
+      reviewsApproved: counts.reviewsApproved,
+      reviewsGiven: counts.reviewsGiven,
     },
     githubData: {
       needsSetup: !gitHubConnected,

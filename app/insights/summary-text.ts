@@ -19,6 +19,10 @@ export type SummaryFacts = Pick<
   | "replies"
   | "likesReceived"
   | "uniquePeers"
+  | "taskComments"
+  | "reviewsRequested"
+  | "reviewsApproved"
+  | "reviewsGiven"
 > & {
   firstName: string;
   projectName: string | null;
@@ -35,6 +39,18 @@ export type SummaryFacts = Pick<
 
 const plain = (text: string) => text.replace(/\*/g, "");
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+/** Comments and reviews on tasks, in one sentence naming only what happened; null when nothing did. */
+function taskTeamwork(facts: SummaryFacts): string | null {
+  const parts: string[] = [];
+  if (facts.taskComments) parts.push(`wrote *${plural(facts.taskComments, "comment")}*`);
+  if (facts.reviewsRequested)
+    parts.push(`asked for *${plural(facts.reviewsRequested, "review")}* (*${facts.reviewsApproved} approved*)`);
+  if (facts.reviewsGiven) parts.push(`gave *${plural(facts.reviewsGiven, "review")}* of others' work`);
+  if (parts.length === 0) return null;
+  const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+  return `On tasks you ${list}.`;
+}
 
 export function writeOverallSummary(facts: SummaryFacts): string {
   const lines: string[] = [];
@@ -69,6 +85,9 @@ export function writeOverallSummary(facts: SummaryFacts): string {
     lines.push(
       `In the forums you wrote *${plural(facts.posts, "post")}* and *${plural(facts.replies, "reply", "replies")}*, received *${plural(facts.likesReceived, "like")}* and talked with *${plural(facts.uniquePeers, "peer")}*.`,
     );
+
+  const onTasks = taskTeamwork(facts);
+  if (onTasks) lines.push(onTasks);
 
   if (!facts.gitHubConnected) lines.push("Connect your GitHub account to see your code activity here.");
   else

@@ -7,6 +7,8 @@ import type { DB } from "#db/connection";
  * memberships, of which they run (owned) the ones they created or administer, the same projects
  * that My Projects gives them admin actions on; founded are the ones they created. GitHub figures are the synced rows of the linked
  * repositories of their projects whose login matches the GitHub address on their profile.
+ * On tasks: the comments they wrote, the reviews they asked for (and of those, the approved ones)
+ * and the reviews they gave, an approval or a request for changes (an admin's override is none).
  * With `projectId`, everything but the achievements' own bookkeeping is limited to that project.
  */
 export interface ActivityCounts {
@@ -22,6 +24,10 @@ export interface ActivityCounts {
   posts: number;
   replies: number;
   likesReceived: number;
+  taskComments: number;
+  reviewsRequested: number;
+  reviewsApproved: number;
+  reviewsGiven: number;
   uniquePeers: number;
   linkedRepositories: number;
   repositoriesLinkedAsAdmin: number;
@@ -59,6 +65,10 @@ export async function readActivityCounts(executor: DB, userId: string, projectId
       select r.id, r.post_id from forum_replies r join forum_posts fp on fp.id = r.post_id
       where r.author_id = ${userId} ${scope("fp.project_id")}
     ),
+    my_reviews as (
+      select v.state, v.requested_by, v.decided_by from task_reviews v join tasks t on t.id = v.task_id
+      where (v.requested_by = ${userId} or v.decided_by = ${userId}) ${scope("t.project_id")}
+    ),
     peers as (
       select r.author_id as peer from forum_replies r where r.post_id in (select id from my_posts)
       union select fp.author_id from forum_posts fp where fp.id in (select post_id from my_replies)
@@ -90,6 +100,13 @@ export async function readActivityCounts(executor: DB, userId: string, projectId
         + (select count(*) from reply_likes where reply_id in (select id from my_replies) and user_id <> ${userId})
       )::int as "likesReceived",
       (select count(*)::int from peers where peer <> ${userId}) as "uniquePeers",
+      (select count(*)::int from task_comments c join tasks t on t.id = c.task_id
+        where c.author_id = ${userId} ${scope("t.project_id")}) as "taskComments",
+      (select count(*)::int from my_reviews where requested_by = ${userId}) as "reviewsRequested",
+      (select count(*)::int from my_reviews where requested_by = ${userId} and state = 'approved')
+        as "reviewsApproved",
+      (select count(*)::int from my_reviews
+        where decided_by = ${userId} and state in ('approved', 'changes_requested')) as "reviewsGiven",
       (select count(*)::int from repositories where project_id in (select project_id from my_projects))
         as "linkedRepositories",
       (select count(*)::int from repositories

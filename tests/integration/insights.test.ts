@@ -3,7 +3,9 @@ import { db } from "~/db.server";
 import { getInsights, prepareInsights, SYNC_FAILED } from "~/insights/insights.server";
 import { createPost, createReply, likePost, likeReply } from "~/models/forum.server";
 import { listMyProjects } from "~/models/my-projects.server";
-import { setTaskStatus } from "~/models/task.server";
+import { addComment } from "~/models/task-comment.server";
+import { claimReview, decideReview, releaseReview, requestReview } from "~/models/task-review.server";
+import { createTask, setTaskStatus } from "~/models/task.server";
 import type { CurrentUser } from "~/models/user.server";
 import { callApi } from "../fixtures/api";
 import { addMember, createProject, createUser } from "../fixtures/factories";
@@ -161,6 +163,94 @@ describe("Smart Summary figures", () => {
 
     const { communityCollaboration } = await getInsights(user);
     expect(communityCollaboration).toEqual({ posts: 2, replies: 1, likesReceived: 2, uniquePeersInteracted: 3 });
+  });
+
+  it("task collaboration: comments written, reviews asked for and approved, reviews given", async () => {
+    const learner = await createUser({ name: "Lia Learner" });
+    const mentor = await createUser({ name: "Mo Mentor" });
+    const admin = await createUser({ name: "Ada Admin" });
+    const alpha = await createProject({ admin, name: "Alpha" });
+    const beta = await createProject({ admin, name: "Beta" });
+    for (const projectId of [alpha, beta]) {
+      await addMember(projectId, learner);
+      await addMember(projectId, mentor, { role: "Mentor" });
+    }
+    const task = async (projectId: string, title: string) =>
+      (await createTask(admin, projectId, { title, assigneeId: learner.userId })).taskId;
+    const [one, two, three] = [await task(alpha, "One"), await task(alpha, "Two"), await task(beta, "Three")];
+    await addComment(learner, one, { content: "Started on it" });
+    await addComment(learner, three, { content: "Beta's first" });
+    await addComment(mentor, one, { content: "Ping me when ready" });
+    // One: changes asked, then approved (2 requested, 1 approved; 2 reviews given).
+    await requestReview(learner, one, {});
+    await claimReview(mentor, one);
+    await decideReview(mentor, one, { decision: "changes", comment: "Add a test" });
+    await requestReview(learner, one, {});
+    await claimReview(mentor, one);
+    await decideReview(mentor, one, { decision: "approve" });
+    // Two: claimed, then released: still open, no review given.
+    await requestReview(learner, two, {});
+    await claimReview(mentor, two);
+    await releaseReview(mentor, two);
+    // Three (Beta): the admin marks it done over the open request; an override is no review.
+    await requestReview(learner, three, {});
+    await setTaskStatus(admin, three, { status: "Done", overrideReview: true });
+
+    const mine = await getInsights(learner);
+    expect(mine.taskCollaboration).toEqual({ comments: 2, reviewsRequested: 4, reviewsApproved: 1, reviewsGiven: 0 });
+    expect(mine.overallSummary).toContain("On tasks you wrote *2 comments* and asked for *4 reviews* (*1 approved*).");
+    const theirs = await getInsights(mentor);
+    expect(theirs.taskCollaboration).toEqual({ comments: 1, reviewsRequested: 0, reviewsApproved: 0, reviewsGiven: 2 });
+    expect(theirs.overallSummary).toContain("On tasks you wrote *1 comment* and gave *2 reviews* of others' work.");
+    expect((await getInsights(admin)).taskCollaboration).toEqual({
+      comments: 0,
+      reviewsRequested: 0,
+      reviewsApproved: 0,
+      reviewsGiven: 0,
+    });
+    expect((await getInsights(admin)).overallSummary).not.toContain("On tasks you");
+    // One project's summary counts that project's tasks only.
+    expect((await getInsights(learner, beta)).taskCollaboration).toEqual({
+      comments: 1,
+      reviewsRequested: 1,
+      reviewsApproved: 0,
+      reviewsGiven: 0,
+    });
+
+    // The week's activity: this week's comments and reviews given, in the total and the trend.
+    const thisWeek = (await getInsights(mentor)).activityOverTime.at(-1)!;
+    expect(thisWeek).toMatchObject({ tasksCompleted: 0, taskComments: 1, reviewsGiven: 2, posts: 0, replies: 0 });
+    expect(theirs.kpis.activity).toMatchObject({
+      value: "3",
+      subtitle: "tasks done, comments, reviews, posts and replies in 8 weeks",
+    });
+    // The learner's week: Three done (by the override) and two comments.
+    expect(mine.activityOverTime.at(-1)).toMatchObject({ tasksCompleted: 1, taskComments: 2, reviewsGiven: 0 });
+    expect(mine.kpis.activity?.value).toBe("3");
+  });
+
+  it("a review given last week counts in that week, not this one", async () => {
+    const learner = await createUser();
+    const mentor = await createUser();
+    const projectId = await createProject({ admin: mentor });
+    await addMember(projectId, learner);
+    const { taskId } = await createTask(mentor, projectId, { title: "Old work", assigneeId: learner.userId });
+    await requestReview(learner, taskId, {});
+    await claimReview(mentor, taskId);
+    await decideReview(mentor, taskId, { decision: "approve" });
+    await addComment(mentor, taskId, { content: "Well done" });
+    await db
+      .updateTable("task_reviews")
+      .set({ decided_at: new Date(Date.now() - 7 * 86_400_000) })
+      .where("task_id", "=", taskId)
+      .execute();
+    const weeks = (await getInsights(mentor)).activityOverTime;
+    expect(weeks.at(-1)).toMatchObject({ taskComments: 1, reviewsGiven: 0 });
+    expect(weeks.at(-2)).toMatchObject({ taskComments: 0, reviewsGiven: 1 });
+    expect((await getInsights(mentor)).kpis.activity).toMatchObject({
+      value: "2",
+      trend: { direction: "flat", label: "same as last week" },
+    });
   });
 
   it("skills, technologies and GitHub figures come from the projects and the synced rows", async () => {

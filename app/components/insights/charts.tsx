@@ -99,7 +99,7 @@ export interface SeriesPoint {
   values: number[];
 }
 
-const SERIES_CLASSES = ["fill-brand-600", "fill-emerald-600", "fill-amber-500"];
+const SERIES_CLASSES = ["fill-brand-600", "fill-violet-600", "fill-pink-600", "fill-emerald-600", "fill-amber-500"];
 
 /** Stacked columns over time, with a legend; the description lists every column's numbers. */
 export function StackedColumns({ title, series, points }: { title: string; series: string[]; points: SeriesPoint[] }) {

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { weekTotal } from "~/insights/activity-week";
 import type { InsightData, Kpi } from "~/insights/insights.server";
 import { BarChart, CompletionRing, StackedColumns } from "./charts";
 import { RichSummary } from "./rich-summary";
@@ -192,7 +193,8 @@ export function InsightSections({ insights, connectTo }: { insights: InsightData
   const skills = Object.entries(insights.skillDistribution).map(([label, value]) => ({ label, value }));
   const { technologies, collaborationIndex, completionTracker, refactoringRate, communityCollaboration } = insights;
   const community = communityCollaboration;
-  const hasActivity = insights.activityOverTime.some((week) => week.tasksCompleted + week.posts + week.replies > 0);
+  const onTasks = insights.taskCollaboration;
+  const hasActivity = insights.activityOverTime.some((week) => weekTotal(week) > 0);
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <Section title="Overall Summary" wide>
@@ -250,14 +252,14 @@ export function InsightSections({ insights, connectTo }: { insights: InsightData
         <Section title="Activity Over Time" wide>
           <StackedColumns
             title="Your activity per week, last 8 weeks"
-            series={["Tasks completed", "Posts", "Replies"]}
+            series={["Tasks completed", "Task comments", "Reviews given", "Posts", "Replies"]}
             points={insights.activityOverTime.map((week) => ({
               label: new Date(`${week.weekStart}T00:00:00Z`).toLocaleDateString("en-US", {
                 month: "short",
                 day: "numeric",
                 timeZone: "UTC",
               }),
-              values: [week.tasksCompleted, week.posts, week.replies],
+              values: [week.tasksCompleted, week.taskComments, week.reviewsGiven, week.posts, week.replies],
             }))}
           />
         </Section>
@@ -304,6 +306,18 @@ export function InsightSections({ insights, connectTo }: { insights: InsightData
               { label: "Replies", value: number(community.replies) },
               { label: "Likes Received", value: number(community.likesReceived) },
               { label: "Peers Interacted", value: number(community.uniquePeersInteracted) },
+            ]}
+          />
+        </Section>
+      ) : null}
+      {onTasks.comments + onTasks.reviewsRequested + onTasks.reviewsGiven > 0 ? (
+        <Section title="Task Collaboration">
+          <Figures
+            items={[
+              { label: "Task Comments", value: number(onTasks.comments) },
+              { label: "Reviews Requested", value: number(onTasks.reviewsRequested) },
+              { label: "Approved in Review", value: number(onTasks.reviewsApproved) },
+              { label: "Reviews Given", value: number(onTasks.reviewsGiven) },
             ]}
           />
         </Section>
