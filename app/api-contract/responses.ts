@@ -320,12 +320,14 @@ export const taskEvent = object({
   eventId: id,
   kind: z.string().openapi({
     description:
-      "created, edited, status, assigned, subtask_added, subtask_done, comment_added, review_requested, review_claimed, review_released, review_approved, changes_requested, done_override; later features add kinds.",
+      "created, edited, status, assigned, subtask_added, subtask_done, comment_added, review_requested, review_claimed, review_released, review_approved, changes_requested, done_override, review_reminded; later features add kinds.",
   }),
   detail: z.record(z.unknown()).openapi({ description: "What changed: e.g. {field, from, to} for edited." }),
   summary: z.string(),
   actorUserId: id.nullable(),
-  actorName: z.string(),
+  actorName: z.string().nullable().openapi({
+    description: "Null for the product's own events (review_reminded), whose summary is a whole sentence.",
+  }),
   createdAtUtc: timestamp,
 }).openapi("TaskEvent");
 

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "#db/connection";
 import { db } from "~/db.server";
-import { describeTaskEvent, type TaskEventKind } from "~/utils/task-event-text";
+import { describeTaskEvent, isSystemEvent, type TaskEventKind } from "~/utils/task-event-text";
 import type { CurrentUser } from "~/models/user.server";
 import { requireTaskAccess } from "./membership.server";
 import type { Page } from "./project.server";
@@ -18,7 +18,8 @@ export interface TaskEventView {
   /** The history's line, e.g. 'changed the priority from "Low" to "High"'. */
   summary: string;
   actorUserId: string | null;
-  actorName: string;
+  /** Null for the product's own events (a reminder), whose summary is a whole sentence. */
+  actorName: string | null;
   createdAtUtc: string;
 }
 
@@ -43,6 +44,27 @@ export async function recordTaskEvents(
         actor_id: actorId,
         kind: event.kind,
         detail: JSON.stringify(event.detail),
+      })),
+    )
+    .execute();
+}
+
+/** Writes events no person made (a reminder), each on its task, at `at`, in the caller's transaction. */
+export async function recordSystemTaskEvents(
+  trx: DB,
+  at: Date,
+  events: readonly (NewTaskEvent & { taskId: string })[],
+): Promise<void> {
+  if (events.length === 0) return;
+  await trx
+    .insertInto("task_events")
+    .values(
+      events.map((event) => ({
+        task_id: event.taskId,
+        actor_id: null,
+        kind: event.kind,
+        detail: JSON.stringify(event.detail),
+        created_at: at,
       })),
     )
     .execute();
@@ -81,7 +103,7 @@ export async function pageTaskEvents(
         detail,
         summary: describeTaskEvent(row.kind, detail),
         actorUserId: row.actor_id,
-        actorName: row.full_name || (row.actor_id ? "A member" : "Someone who left"),
+        actorName: isSystemEvent(row.kind) ? null : row.full_name || (row.actor_id ? "A member" : "Someone who left"),
         createdAtUtc: new Date(row.created_at).toISOString(),
       };
     }),

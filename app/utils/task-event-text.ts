@@ -19,8 +19,13 @@ export const TASK_EVENT_KINDS = [
   "review_approved",
   "changes_requested",
   "done_override",
+  "review_reminded",
 ] as const;
 export type TaskEventKind = (typeof TASK_EVENT_KINDS)[number];
+
+/** Kinds the product writes itself, with no person behind them: their line is a whole sentence. */
+const SYSTEM_EVENT_KINDS: ReadonlySet<string> = new Set<TaskEventKind>(["review_reminded"]);
+export const isSystemEvent = (kind: string) => SYSTEM_EVENT_KINDS.has(kind);
 
 /** The fields an edit event names, as people call them. */
 export const EDITED_FIELD_LABELS = {
@@ -85,6 +90,12 @@ export function describeTaskEvent(kind: string, detail: Detail): string {
       return str(detail.comment) ? `asked for changes: ${quoted(detail.comment, "")}` : "asked for changes";
     case "done_override":
       return "marked it done while its review was open (admin override)";
+    case "review_reminded": {
+      const days = Number(detail.days) || 2;
+      return Number(detail.reminded) > 0
+        ? `Mentors were reminded of the review request, unclaimed for ${days} days`
+        : `The review request has waited ${days} days, with no other mentor or admin to remind`;
+    }
     default:
       return kind.replace(/_/g, " ");
   }

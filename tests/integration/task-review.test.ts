@@ -10,6 +10,7 @@ import { assignTask, createTask, getTask, setTaskStatus, updateTask } from "~/mo
 import { reviewCounts } from "~/models/review-inbox.server";
 import { CHANGES_NEED_COMMENT } from "~/schemas/task-review";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "~/utils/errors.server";
+import { callApi } from "../fixtures/api";
 import { addMember, createProject, createUser } from "../fixtures/factories";
 
 /**
@@ -300,6 +301,60 @@ describe("the reminder of unclaimed requests", () => {
     expect(await notificationsOf(mentor.userId, "taskReviewReminder")).toHaveLength(1);
   });
 
+  it("writes the reminder into the task's history once, as the product's own line, at the reminder's time", async () => {
+    const { admin, assignee, mentor, projectId, taskId } = await team("History Garden");
+    const claimedTask = await createTask(admin, projectId, { title: "Claimed one", assigneeId: assignee.userId });
+    await requestReview(assignee, taskId, {});
+    await requestReview(assignee, claimedTask.taskId, {});
+    await claimReview(mentor, claimedTask.taskId);
+    await age(taskId, 3);
+    await age(claimedTask.taskId, 3);
+    const at = new Date(Date.now() + 60_000);
+    await remindUnclaimedReviews(at);
+    await remindUnclaimedReviews(new Date(at.getTime() + DAY));
+
+    expect((await kinds(assignee, taskId)).slice(2)).toEqual([
+      "review_requested: requested a review",
+      "review_reminded: Mentors were reminded of the review request, unclaimed for 2 days",
+    ]);
+    const [reminder] = (await listTaskEvents(mentor, taskId, { page: 1, pageSize: 1 })).items;
+    expect(reminder).toMatchObject({
+      kind: "review_reminded",
+      actorUserId: null,
+      actorName: null,
+      detail: { round: 1, days: 2, reminded: 4 },
+      createdAtUtc: at.toISOString(),
+    });
+    // The API answers the same line (and the contract allows its missing actor).
+    const api = await callApi(`/api/tasks/${taskId}/events?pageSize=1`, { user: assignee });
+    expect(await api.json()).toMatchObject([{ kind: "review_reminded", actorName: null, summary: reminder!.summary }]);
+    // Four reviewers told: the two mentors by project role, the account mentor and the admin.
+    const told = await db
+      .selectFrom("notifications")
+      .select(sql<number>`count(*)::int`.as("n"))
+      .where("event_name", "=", "taskReviewReminder")
+      .where("link", "like", `%${taskId}`)
+      .executeTakeFirstOrThrow();
+    expect(told.n).toBe(4);
+    // A claimed request is no reminder's.
+    expect((await kinds(assignee, claimedTask.taskId)).slice(2)).toEqual([
+      "review_requested: requested a review",
+      "review_claimed: claimed the review",
+    ]);
+  });
+
+  it("says so when nobody else could be reminded", async () => {
+    const lone = await createUser({ name: "Lou Lone" });
+    const projectId = await createProject({ admin: lone, name: "Lone Garden" });
+    const { taskId } = await createTask(lone, projectId, { title: "Self review", assigneeId: lone.userId });
+    await requestReview(lone, taskId, {});
+    await age(taskId, 3);
+    await remindUnclaimedReviews(new Date());
+    expect((await kinds(lone, taskId)).at(-1)).toBe(
+      "review_reminded: The review request has waited 2 days, with no other mentor or admin to remind",
+    );
+  });
+
   describe("as a durable job", () => {
     afterAll(async () => {
       await stopJobs();
@@ -318,6 +373,10 @@ describe("the reminder of unclaimed requests", () => {
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
       expect(await notificationsOf(mentor.userId, "taskReviewReminder")).toHaveLength(1);
+      // The job's run writes the task's history line too.
+      expect((await kinds(assignee, taskId)).at(-1)).toBe(
+        "review_reminded: Mentors were reminded of the review request, unclaimed for 2 days",
+      );
     });
   });
 });

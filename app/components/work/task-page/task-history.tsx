@@ -45,7 +45,13 @@ export function TaskHistory({
           {history.items.map((event) => (
             <li key={event.eventId} className="flex flex-wrap gap-x-2 border-l-2 border-slate-200 pl-3">
               <span className="break-words [overflow-wrap:anywhere]">
-                <span className="font-semibold">{event.actorName}</span> {event.summary}
+                {event.actorName === null ? (
+                  event.summary
+                ) : (
+                  <>
+                    <span className="font-semibold">{event.actorName}</span> {event.summary}
+                  </>
+                )}
               </span>
               <span className="text-slate-500">
                 <TimeLabel iso={event.createdAtUtc} />
