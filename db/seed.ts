@@ -2,14 +2,15 @@ import { createHash } from "node:crypto";
 import type { Insertable } from "kysely";
 import type { DB } from "./connection";
 import type { Database, Difficulty, TaskPriority, TaskStatus } from "./schema";
+import { buildDemoReviews } from "./seed-reviews";
 import { demoPeople, type DemoPerson } from "./seed-data/people";
 import demoProjects from "./seed-data/projects.json";
 
 /**
  * Demo data: the people in seed-data/people.ts and the projects and templates in
  * seed-data/projects.json, with teams, milestones, tasks and forum activity made up from each
- * project's own goals. Ids derive from stable keys and every insert skips existing rows, so
- * seeding twice changes nothing.
+ * project's own goals, and a few tasks in mentor review (seed-reviews.ts). Ids derive from
+ * stable keys and every insert skips existing rows, so seeding twice changes nothing.
  */
 
 export interface SeedResult {
@@ -427,7 +428,7 @@ export function buildDemoData(now = new Date(), projects: DemoProject[] = demoPr
       }
     }
   });
-  return rows;
+  return { ...rows, ...buildDemoReviews(rows, now, demoId) };
 }
 
 const INSERT_ORDER = [
@@ -447,6 +448,9 @@ const INSERT_ORDER = [
   "forum_posts",
   "forum_replies",
   "post_likes",
+  "task_reviews",
+  "task_comments",
+  "task_events",
 ] as const;
 
 const BATCH = 200;

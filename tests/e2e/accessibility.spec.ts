@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { signIn, signUpAsGainer, uniqueEmail } from "./auth";
 import { expect, test } from "./axe";
+import { firstCardWorkPage } from "./work";
 
 // Issue 17: axe finds no serious or critical violation on any screen of app/routes.ts, nor with a
 // dialog, a menu or a form's errors showing, with JavaScript on and off. One test per group of
@@ -95,13 +96,13 @@ test("my projects, notifications, insights and a profile, for a project admin", 
     .click();
   await expect(page.getByRole("dialog", { name: "Join Requests" })).toBeVisible();
   await audit("my projects with the join requests panel");
-  await page.goto(`/ai-insight/${(await firstLink(page, "/work/projects/")).split("/")[3]}`);
+  await page.goto(`/ai-insight/${(await firstCardWorkPage(page)).split("/")[3]}`);
   await audit("smart summary of a project");
 });
 
 test("a project's work page, its tabs, dialogs, a task and a post, for a project admin", async ({ page, audit }) => {
   await signIn(page, "grace.mensah@example.org", "/work");
-  const work = await firstLink(page, "/work/projects/");
+  const work = await firstCardWorkPage(page);
   const tabs: [string, string][] = [
     ["tasks", "?tab=tasks&scope=all"],
     ["forum", "?tab=forum"],

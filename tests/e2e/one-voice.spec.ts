@@ -1,6 +1,6 @@
 import { signIn, signUpAsGainer } from "./auth";
 import { expect, test } from "./fixtures";
-import { apiPost, startOwnProject } from "./work";
+import { apiPost, firstCardWorkPage, startOwnProject } from "./work";
 
 // Issue 33 (one voice): one word per task state, one date style with the exact time of every
 // relative one, dialogs and summaries that name their project, a pending card that says what
@@ -56,7 +56,7 @@ test("the Smart Summary is one name; a project's summary names the project", asy
   const menu = page.getByRole("navigation", { name: "Work area" });
   await expect(menu.getByRole("link", { name: "Smart Summary" })).toBeVisible();
   await expect(menu.getByText("AI Insight")).toHaveCount(0);
-  const work = (await page.locator('main a[href^="/work/projects/"]').first().getAttribute("href"))!;
+  const work = await firstCardWorkPage(page);
   const projectId = work.split("/")[3]!;
   const name = (await (await page.request.get(`/api/projects/${projectId}`)).json()).projectName as string;
   await page.goto(`/ai-insight/${projectId}`);
@@ -71,7 +71,7 @@ test("dialogs name their project; Add Task opens on its Title", async ({ page, j
     .click();
   await expect(page.getByRole("dialog", { name: /^Join Requests — \S.+/ })).toBeVisible();
   await page.goto("/work");
-  const work = (await page.locator('main a[href^="/work/projects/"]').first().getAttribute("href"))!;
+  const work = await firstCardWorkPage(page);
   await page.goto(`${work}?tab=tasks`);
   const name = await page.getByRole("heading", { level: 1 }).textContent();
   await page.getByRole("link", { name: "Add Task" }).click();

@@ -1,12 +1,13 @@
 import type { Page } from "@playwright/test";
 import { signIn } from "./auth";
 import { expect, test } from "./fixtures";
+import { firstCardWorkPage } from "./work";
 
 // Issue 33: the work first. Bounding boxes at 390 x 844 (a phone) and 1280 px, JavaScript on and off.
 
 async function firstWorkPage(page: Page): Promise<string> {
   await signIn(page, "grace.mensah@example.org", "/work");
-  return (await page.locator('main a[href^="/work/projects/"]').first().getAttribute("href"))!;
+  return firstCardWorkPage(page);
 }
 
 const top = async (locator: ReturnType<Page["locator"]>) => (await locator.boundingBox())!.y;

@@ -21,6 +21,15 @@ export async function startOwnProject(page: Page): Promise<{ projectId: string; 
   return { projectId, projectName: template.projectName };
 }
 
+/**
+ * On My Projects, the work page of the first project card: the review panel above the cards
+ * links to tasks, so "the first link to a work page" is not the first card's.
+ */
+export async function firstCardWorkPage(page: Page): Promise<string> {
+  const card = page.getByRole("article").first();
+  return (await card.locator('a[href^="/work/projects/"]').first().getAttribute("href"))!;
+}
+
 /** A write through the JSON API with the page's session (and its own Origin, as a browser sends). */
 export async function apiPost(page: Page, url: string, data: unknown) {
   const response = await page.request.post(url, { data, headers: { Origin: new URL(page.url()).origin } });

@@ -4,6 +4,11 @@ import { demoId, seedDemoData } from "#db/seed";
 import { db } from "~/db.server";
 import { getInsights } from "~/insights/insights.server";
 import { listMyProjects } from "~/models/my-projects.server";
+import { getReviewInbox } from "~/models/review-inbox.server";
+import { listTaskEvents } from "~/models/task-event.server";
+import { getTaskReviews } from "~/models/task-review.server";
+import { getTask } from "~/models/task.server";
+import { REVIEW_REMIND_AFTER_DAYS } from "~/schemas/task-review";
 import { startFromTemplate } from "~/models/project-lifecycle.server";
 import { getUserById } from "~/models/user.server";
 import { createUser } from "../fixtures/factories";
@@ -110,5 +115,103 @@ describe("demo data", () => {
     // Seeded work is spread over the projects' lives, not done all in the week of seeding.
     const weeks = insights.activityOverTime.map((week) => week.tasksCompleted);
     expect(weeks.at(-1)!).toBeLessThan(insights.activityMetrics.completedTasks / 4);
+  });
+
+  it("shows mentor review: a mentor with reviews waiting, a learner with a task back, every step in order", async () => {
+    await seedDemoData(db);
+    const grace = (await getUserById(demoId("user:grace")))!;
+    const amara = (await getUserById(demoId("user:amara")))!;
+    const [graceInbox, amaraInbox] = await Promise.all([getReviewInbox(grace.userId), getReviewInbox(amara.userId)]);
+    // Amara's request waits for her; the one she claimed; a reminded one nobody claimed yet.
+    expect(graceInbox.waitingForYou.total).toBe(3);
+    expect(graceInbox.waitingForYou.items.filter((item) => item.claimedByYou)).toHaveLength(1);
+    expect(graceInbox.waitingForYou.items.map((item) => item.personName)).toContain("Amara Okafor");
+    expect(graceInbox.backToYou.total).toBe(0);
+    expect(amaraInbox.backToYou).toMatchObject({ total: 1, items: [{ personName: "Priya Raman" }] });
+    expect(amaraInbox.waitingForYou.total).toBe(0);
+
+    // Each round as the app would have left it: the assignee asked, a Mentor of the project
+    // answered, after both had joined and after the task was made.
+    const rounds = await sql<{
+      task_id: string;
+      state: string;
+      requested_by: string;
+      assignee_id: string;
+      claimed_by: string | null;
+      decided_by: string | null;
+      reviewer_role: string | null;
+      requested_at: Date;
+      claimed_at: Date | null;
+      decided_at: Date | null;
+      reminded_at: Date | null;
+      after: Date;
+      status: string;
+    }>`
+      select v.task_id, v.state, v.requested_by, t.assignee_id, v.claimed_by, v.decided_by, rm.role_in_project as reviewer_role,
+        v.requested_at, v.claimed_at, v.decided_at, v.reminded_at, t.status,
+        greatest(t.created_at, am.joined_at, coalesce(rm.joined_at, am.joined_at)) as after
+      from task_reviews v
+      join tasks t on t.id = v.task_id
+      join project_members am on am.project_id = t.project_id and am.user_id = v.requested_by
+      left join project_members rm on rm.project_id = t.project_id and rm.user_id = v.claimed_by
+    `.execute(db);
+    expect(rounds.rows.map((row) => row.state).sort()).toEqual([
+      "approved",
+      "changes_requested",
+      "claimed",
+      "requested",
+      "requested",
+    ]);
+    for (const row of rounds.rows) {
+      expect(row.requested_by).toBe(row.assignee_id);
+      expect(new Date(row.requested_at).getTime()).toBeGreaterThan(new Date(row.after).getTime());
+      if (row.claimed_by) expect(row.reviewer_role).toBe("Mentor");
+      if (row.decided_by) expect(row.decided_by).toBe(row.claimed_by);
+      const times = [row.requested_at, row.claimed_at, row.decided_at]
+        .filter(Boolean)
+        .map((t) => new Date(t!).getTime());
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+      expect(new Date(row.requested_at).getTime()).toBeLessThan(Date.now());
+      expect(row.status).toBe(row.state === "approved" ? "Done" : "InProgress");
+      if (row.reminded_at) {
+        expect(row.state).toBe("requested");
+        const waited = new Date(row.reminded_at).getTime() - new Date(row.requested_at).getTime();
+        expect(waited).toBeGreaterThanOrEqual(REVIEW_REMIND_AFTER_DAYS * 86_400_000);
+      }
+    }
+
+    // The task pages read it: the rounds, and a history with the reminder's line.
+    const reminded = rounds.rows.find((row) => row.reminded_at)!;
+    const history = (await listTaskEvents(grace, reminded.task_id, { page: 1, pageSize: 20 })).items;
+    expect(history.map((event) => (event.actorName ? `${event.actorName} ${event.summary}` : event.summary))).toEqual([
+      "Mentors were reminded of the review request, unclaimed for 2 days",
+      "Samir Haddad requested a review",
+      expect.stringMatching(/ assigned it to Samir Haddad$/),
+      expect.stringMatching(/ created the task$/),
+    ]);
+    const changed = rounds.rows.find((row) => row.state === "changes_requested")!;
+    expect((await getTaskReviews(amara, changed.task_id))[0]).toMatchObject({
+      state: "changes_requested",
+      decidedBy: { name: "Priya Raman" },
+    });
+    expect((await getTask(amara, changed.task_id)).assigneeId).toBe(amara.userId);
+
+    // The Smart Summary counts the same rows.
+    const [graceSummary, amaraSummary] = await Promise.all([getInsights(grace), getInsights(amara)]);
+    expect(amaraSummary.taskCollaboration).toEqual({
+      comments: 2,
+      reviewsRequested: 3,
+      reviewsApproved: 1,
+      reviewsGiven: 0,
+    });
+    expect(amaraSummary.overallSummary).toContain(
+      "On tasks you wrote *2 comments* and asked for *3 reviews* (*1 approved*).",
+    );
+    expect(graceSummary.taskCollaboration).toEqual({
+      comments: 2,
+      reviewsRequested: 0,
+      reviewsApproved: 0,
+      reviewsGiven: 1,
+    });
   });
 });
