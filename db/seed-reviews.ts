@@ -48,12 +48,12 @@ const SCENARIOS: Scenario[] = [
         kind: "comment",
         hoursBefore: 28,
         by: "assignee",
-        content: "The first version is up: the list and the notes form. Empty states come next.",
+        content: "A first version is up; the edge cases come next.",
       },
       {
         kind: "request",
         hoursBefore: 20,
-        note: "Ready for a first look. I was unsure about the wording of the labels.",
+        note: "Ready for a first look. I was unsure about some of the wording.",
       },
     ],
   },
@@ -65,19 +65,18 @@ const SCENARIOS: Scenario[] = [
     status: "InProgress",
     from: "now",
     steps: [
-      { kind: "request", hoursBefore: 150, note: "Could someone check the form before I wire it up?" },
+      { kind: "request", hoursBefore: 150, note: "Could someone check this before I go further?" },
       { kind: "claim", hoursBefore: 126 },
       {
         kind: "changes",
         hoursBefore: 100,
-        comment:
-          "A good start. The form loses what was typed when the network drops: keep a draft, and show an error the person can act on.",
+        comment: "A good start. It misses the empty and error states: add them, with a test for each.",
       },
       {
         kind: "comment",
         hoursBefore: 76,
         by: "assignee",
-        content: "Thanks! Adding the draft and the error message now.",
+        content: "Thanks! Adding the empty and error states now.",
       },
     ],
   },
@@ -127,7 +126,7 @@ const SCENARIOS: Scenario[] = [
     status: "InProgress",
     from: "now",
     steps: [
-      { kind: "request", hoursBefore: 74, note: "Is this the right approach for the import?" },
+      { kind: "request", hoursBefore: 74, note: "Is this the right approach? A check before I go further would help." },
       { kind: "remind", hoursBefore: 74 - REMIND_AFTER_HOURS },
     ],
   },
@@ -152,38 +151,54 @@ const time = (value: unknown) => new Date(value as Date).getTime();
 const isReviewer = (member: SeededWork["project_members"][number], role: string | null | undefined) =>
   Boolean(member.is_admin) || /mentor/i.test(member.role_in_project) || role === "mentor";
 
+type Member = SeededWork["project_members"][number];
+
+/** A scenario's task, its people, and the moment its steps count back from. */
+interface Match {
+  task: SeededWork["tasks"][number];
+  members: Member[];
+  assignee: Member;
+  reviewer: Member;
+  anchor: number;
+}
+
 export function buildDemoReviews(work: SeededWork, now: Date, idFor: (key: string) => string): DemoReviewRows {
   const rows: DemoReviewRows = { task_reviews: [], task_comments: [], task_events: [] };
   const people = new Map(work.users.map((user) => [user.id as string, user]));
   const keyOf = (userId: string) => (people.get(userId)?.external_id ?? "").replace(/^demo:/, "");
-  const membersOf = new Map<string, SeededWork["project_members"]>();
+  const membersOf = new Map<string, Member[]>();
   for (const member of work.project_members) {
     membersOf.set(member.project_id, [...(membersOf.get(member.project_id) ?? []), member]);
   }
   const usedProjects = new Set<string>();
 
+  /** The task's scenario match, or null: one scenario per project, so each shows somewhere else. */
+  const fit = (scenario: Scenario, task: SeededWork["tasks"][number]): Match | null => {
+    if (usedProjects.has(task.project_id) || task.status !== scenario.status) return null;
+    const members = membersOf.get(task.project_id) ?? [];
+    const assignee = members.find((m) => m.user_id === task.assignee_id);
+    if (!assignee || people.get(assignee.user_id)?.role !== "gainer") return null;
+    const assigneeKey = keyOf(assignee.user_id);
+    if (scenario.avoid.includes(assigneeKey) || (scenario.assignee ?? assigneeKey) !== assigneeKey) return null;
+    const reviewer = members.find((m) => {
+      const key = keyOf(m.user_id);
+      return (
+        m !== assignee &&
+        /mentor/i.test(m.role_in_project) &&
+        (scenario.reviewer ?? key) === key &&
+        !scenario.avoid.includes(key)
+      );
+    });
+    if (!reviewer) return null;
+    const anchor = scenario.from === "now" ? now.getTime() : time(task.updated_at);
+    const earliest = anchor - Math.max(...scenario.steps.map((step) => step.hoursBefore)) * HOUR;
+    const joined = Math.max(time(task.created_at), time(assignee.joined_at), time(reviewer.joined_at));
+    return earliest >= joined + HOUR ? { task, members, assignee, reviewer, anchor } : null;
+  };
+
   for (const scenario of SCENARIOS) {
-    const earliest = Math.max(...scenario.steps.map((step) => step.hoursBefore));
-    const match = work.tasks
-      .map((task) => {
-        const members = membersOf.get(task.project_id) ?? [];
-        const assignee = members.find((m) => m.user_id === task.assignee_id);
-        const reviewer = members.find(
-          (m) =>
-            m !== assignee &&
-            /mentor/i.test(m.role_in_project) &&
-            (scenario.reviewer === null || keyOf(m.user_id) === scenario.reviewer) &&
-            !scenario.avoid.includes(keyOf(m.user_id)),
-        );
-        if (!assignee || !reviewer || usedProjects.has(task.project_id) || task.status !== scenario.status) return null;
-        const assigneeKey = keyOf(assignee.user_id);
-        if (people.get(assignee.user_id)?.role !== "gainer" || scenario.avoid.includes(assigneeKey)) return null;
-        if (scenario.assignee !== null && assigneeKey !== scenario.assignee) return null;
-        const anchor = scenario.from === "now" ? now.getTime() : time(task.updated_at);
-        const after = Math.max(time(task.created_at), time(assignee.joined_at), time(reviewer.joined_at)) + HOUR;
-        return anchor - earliest * HOUR >= after ? { task, members, assignee, reviewer, anchor } : null;
-      })
-      .find((found) => found !== null);
+    let match: Match | null = null;
+    for (const task of work.tasks) if ((match = fit(scenario, task))) break;
     if (!match) continue;
     usedProjects.add(match.task.project_id);
     writeScenario(rows, scenario, match, {
@@ -198,17 +213,11 @@ export function buildDemoReviews(work: SeededWork, now: Date, idFor: (key: strin
 function writeScenario(
   rows: DemoReviewRows,
   scenario: Scenario,
-  match: {
-    task: SeededWork["tasks"][number];
-    members: SeededWork["project_members"];
-    assignee: SeededWork["project_members"][number];
-    reviewer: SeededWork["project_members"][number];
-    anchor: number;
-  },
+  match: Match,
   helpers: {
     id: (key: string) => string;
     nameOf: (userId: string) => string | null;
-    reviews: (member: SeededWork["project_members"][number]) => boolean;
+    reviews: (member: Member) => boolean;
   },
 ) {
   const { task, assignee, reviewer } = match;
