@@ -227,7 +227,11 @@ async function listPage(
  * The search's ranking, narrowed to the list and its filters, then paged: the same entries in the
  * same order as every other search box shows for these words. Its total is what the search found.
  */
-async function rankedPage(where: Condition, hits: readonly FusedHit[], { page, pageSize }: PageRequest): Promise<CataloguePage> {
+async function rankedPage(
+  where: Condition,
+  hits: readonly FusedHit[],
+  { page, pageSize }: PageRequest,
+): Promise<CataloguePage> {
   const rows =
     hits.length === 0
       ? []
