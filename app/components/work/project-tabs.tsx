@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { TabLinks } from "~/components/tab-links";
 
 /**
@@ -18,12 +19,22 @@ export function projectTabHref(projectId: string, tab: ProjectTab): string {
   return `/work/projects/${projectId}?tab=${tab}`;
 }
 
-export function ProjectTabs({ projectId, current }: { projectId: string; current: ProjectTab }) {
-  return (
+/** The tabs; on a page inside a tab (a task, a post), `back` adds a link back to that tab. */
+export function ProjectTabs({ projectId, current, back }: { projectId: string; current: ProjectTab; back?: string }) {
+  const tabs = (
     <TabLinks
       label="Project sections"
       current={current}
       tabs={PROJECT_TABS.map((tab) => ({ id: tab.id, label: tab.label, href: projectTabHref(projectId, tab.id) }))}
     />
+  );
+  if (!back) return tabs;
+  return (
+    <>
+      {tabs}
+      <Link to={projectTabHref(projectId, current)} className="btn-secondary">
+        {back}
+      </Link>
+    </>
   );
 }

@@ -1,14 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireProjectAccess } from "~/auth/project-guard.server";
-import { ErrorScreen } from "~/components/error-screen";
-import {
-  findDeleteTarget,
-  type ForumActionData,
-  ForumDeleteDialog,
-  forumPostHref,
-  PostCard,
-} from "~/components/work/forum";
+import type { ForumActionData } from "~/components/work/forum/screen";
+import { forumPostHref } from "~/components/work/forum/addresses";
+import { findDeleteTarget, ForumDeleteDialog } from "~/components/work/forum/delete-dialog";
+import { PostCard } from "~/components/work/forum/post-card";
 import { ProjectTabs, projectTabHref } from "~/components/work/project-tabs";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { forumPostPath, getPost } from "~/models/forum.server";
@@ -17,7 +13,7 @@ import { invariantResponse, orErrorScreen } from "~/utils/errors.server";
 import { readForm } from "~/utils/forms.server";
 import { isId } from "~/utils/ids";
 import { forumBackUrl, handleForumIntent } from "./forum-action.server";
-import { WORK_ERRORS } from "./project-layout";
+import { WorkErrorScreen } from "./project-layout";
 
 /**
  * A forum post's own page (`/work/projects/$projectId/forum/$postId`): the post with all its
@@ -67,10 +63,7 @@ export default function ForumPost() {
   const deleteTarget = findDeleteTarget([post], deleting);
   return (
     <div className="space-y-5">
-      <ProjectTabs projectId={post.projectId} current="forum" />
-      <Link to={projectTabHref(post.projectId, "forum")} className="btn-secondary">
-        ← Back to Forum
-      </Link>
+      <ProjectTabs projectId={post.projectId} current="forum" back="← Back to Forum" />
       {deleteTarget ? <ForumDeleteDialog target={deleteTarget} closeTo={here} /> : null}
       <section aria-labelledby="share-title" className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
         <h2 id="share-title" className="font-semibold">
@@ -85,16 +78,11 @@ export default function ForumPost() {
           />
         </div>
       </section>
-      <PostCard post={post} here={here} editing={editing} actionData={actionData} hydrated={hydrated} standalone />
+      <PostCard post={post} screen={{ here, editing, actionData, hydrated }} standalone />
     </div>
   );
 }
 
 export function ErrorBoundary() {
-  return (
-    <ErrorScreen
-      texts={{ ...WORK_ERRORS, 404: { title: "Post not found", body: "This post does not exist or was removed." } }}
-      back={{ to: "/work", label: "Back to My Projects" }}
-    />
-  );
+  return <WorkErrorScreen notFound={{ title: "Post not found", body: "This post does not exist or was removed." }} />;
 }

@@ -75,12 +75,18 @@ function MuteForm({ projectId, muted }: { projectId: string; muted: boolean }) {
 }
 
 /** Spec section 2, Project work page: its words for each refusal. */
-export const WORK_ERRORS = {
+const WORK_ERRORS = {
   401: { title: "Authentication Required", body: "Please sign in to view this project." },
   403: { title: "Access Denied", body: "Only members of this project can see its work." },
   404: { title: "Project Not Found", body: "This project does not exist or was removed." },
 };
 
+/** The work area's error screen; a child page names what its own 404 means. */
+export function WorkErrorScreen({ notFound }: { notFound?: { title: string; body: string } }) {
+  const texts = notFound ? { ...WORK_ERRORS, 404: notFound } : WORK_ERRORS;
+  return <ErrorScreen texts={texts} back={{ to: "/work", label: "Back to My Projects" }} />;
+}
+
 export function ErrorBoundary() {
-  return <ErrorScreen texts={WORK_ERRORS} back={{ to: "/work", label: "Back to My Projects" }} />;
+  return <WorkErrorScreen />;
 }

@@ -1,11 +1,11 @@
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { requireProjectAccess } from "~/auth/project-guard.server";
-import { ErrorScreen } from "~/components/error-screen";
-import type { ForumActionData } from "~/components/work/forum";
-import { ForumBoard } from "~/components/work/forum-board";
+import { ConfirmDelete } from "~/components/confirm-delete";
+import type { ForumActionData } from "~/components/work/forum/screen";
+import { ForumBoard } from "~/components/work/forum/board";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { listPosts } from "~/models/forum.server";
 import { FORUM_INTENTS, forumQuerySchema } from "~/schemas/forum";
@@ -37,7 +37,7 @@ import { readForm, replyWithError } from "~/utils/forms.server";
 import { idSchema } from "~/utils/ids";
 import { redirectWithToast } from "~/http/toast.server";
 import { forumBackUrl, handleForumIntent } from "./forum-action.server";
-import { useWorkProject, WORK_ERRORS } from "./project-layout";
+import { useWorkProject, WorkErrorScreen } from "./project-layout";
 
 /**
  * The project work page (`/work/projects/$projectId?tab=`): overview cards, then the tabs. Each
@@ -292,23 +292,16 @@ export default function ProjectPage() {
             </UrlDialog>
           ) : null}
           {deleting ? (
-            <UrlDialog title="Delete Milestone" closeTo={base}>
-              <Form method="post" preventScrollReset className="space-y-4">
-                <p>Are you sure you want to delete this milestone?</p>
-                <p className="font-semibold">{deleting.title}</p>
-                <p className="text-sm text-slate-600">Its tasks stay, without a milestone.</p>
-                <input type="hidden" name="intent" value="delete-milestone" />
-                <input type="hidden" name="milestoneId" value={deleting.milestoneId} />
-                <div className="flex flex-wrap gap-3">
-                  <button type="submit" className="btn-primary bg-red-700 hover:bg-red-800">
-                    Delete
-                  </button>
-                  <Link to={base} preventScrollReset className="btn-secondary">
-                    Cancel
-                  </Link>
-                </div>
-              </Form>
-            </UrlDialog>
+            <ConfirmDelete
+              title="Delete Milestone"
+              question="Are you sure you want to delete this milestone?"
+              fields={{ intent: "delete-milestone", milestoneId: deleting.milestoneId }}
+              closeTo={base}
+              preventScrollReset
+            >
+              <p className="font-semibold">{deleting.title}</p>
+              <p className="text-sm text-slate-600">Its tasks stay, without a milestone.</p>
+            </ConfirmDelete>
           ) : null}
           <MilestoneBoard
             milestones={milestones}
@@ -338,5 +331,5 @@ export default function ProjectPage() {
 }
 
 export function ErrorBoundary() {
-  return <ErrorScreen texts={WORK_ERRORS} back={{ to: "/work", label: "Back to My Projects" }} />;
+  return <WorkErrorScreen />;
 }

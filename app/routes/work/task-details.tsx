@@ -1,9 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef } from "react";
-import { ErrorScreen } from "~/components/error-screen";
+import { ConfirmDelete } from "~/components/confirm-delete";
 import { UrlDialog } from "~/components/url-dialog";
-import { ProjectTabs, projectTabHref } from "~/components/work/project-tabs";
+import { ProjectTabs } from "~/components/work/project-tabs";
 import { TaskForm } from "~/components/work/task-form";
 import { ReviewPanel } from "~/components/work/task-page/review-panel";
 import { Subtasks } from "~/components/work/task-page/subtask-list";
@@ -11,7 +11,7 @@ import { TaskComments } from "~/components/work/task-page/task-comments";
 import { TaskHistory } from "~/components/work/task-page/task-history";
 import { TaskSummary } from "~/components/work/task-page/task-summary";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { WORK_ERRORS } from "./project-layout";
+import { WorkErrorScreen } from "./project-layout";
 import type { TaskPageActionData } from "./task-details/action.server";
 import type { loader } from "./task-details/loader.server";
 import { taskPageHref } from "./task-details/url-state";
@@ -58,10 +58,7 @@ export default function TaskDetails() {
 
   return (
     <div className="space-y-6">
-      <ProjectTabs projectId={task.projectId} current="tasks" />
-      <Link to={projectTabHref(task.projectId, "tasks")} className="btn-secondary">
-        ← Back to Project
-      </Link>
+      <ProjectTabs projectId={task.projectId} current="tasks" back="← Back to Project" />
       <TaskSummary
         task={task}
         members={members}
@@ -117,78 +114,46 @@ export default function TaskDetails() {
         <ConfirmDelete
           title="Delete task"
           question="Are you sure you want to delete this task? Its subtasks, comments and history go with it."
-          what={task.title}
-          here={here}
-          cancelTo={pageHref()}
           fields={{ intent: "delete-task" }}
-        />
+          action={here}
+          closeTo={pageHref()}
+        >
+          <DeletedName>{task.title}</DeletedName>
+        </ConfirmDelete>
       ) : null}
       {deletingSubtask ? (
         <ConfirmDelete
           title="Delete subtask"
           question="Are you sure you want to delete this subtask?"
-          what={deletingSubtask.title}
-          here={here}
-          cancelTo={pageHref()}
           fields={{ intent: "delete-subtask", subtaskId: deletingSubtask.subtaskId }}
-        />
+          action={here}
+          closeTo={pageHref()}
+        >
+          <DeletedName>{deletingSubtask.title}</DeletedName>
+        </ConfirmDelete>
       ) : null}
       {deletingComment ? (
         <ConfirmDelete
           title="Delete comment"
           question="Are you sure you want to delete this comment?"
-          what={<span className="line-clamp-3 font-normal">{deletingComment.content}</span>}
-          here={here}
-          cancelTo={`${pageHref()}#comment-${deletingComment.commentId}`}
           fields={{ intent: "delete-comment", commentId: deletingComment.commentId }}
-        />
+          action={here}
+          closeTo={`${pageHref()}#comment-${deletingComment.commentId}`}
+        >
+          <DeletedName>
+            <span className="line-clamp-3 font-normal">{deletingComment.content}</span>
+          </DeletedName>
+        </ConfirmDelete>
       ) : null}
     </div>
   );
 }
 
-/** A confirm step (DESIGN principle 2): a dialog rendered on the server, a plain form inside. */
-function ConfirmDelete({
-  title,
-  question,
-  what,
-  here,
-  cancelTo,
-  fields,
-}: {
-  title: string;
-  question: string;
-  what: ReactNode;
-  here: string;
-  cancelTo: string;
-  fields: Record<string, string>;
-}) {
-  return (
-    <UrlDialog title={title} closeTo={cancelTo}>
-      <Form method="post" action={here} className="space-y-4">
-        <p>{question}</p>
-        <p className="break-words font-semibold [overflow-wrap:anywhere]">{what}</p>
-        {Object.entries(fields).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <div className="flex flex-wrap gap-3">
-          <button type="submit" className="btn-primary bg-red-700 hover:bg-red-800">
-            Delete
-          </button>
-          <Link to={cancelTo} className="btn-secondary">
-            Cancel
-          </Link>
-        </div>
-      </Form>
-    </UrlDialog>
-  );
+/** What a delete step is about to remove, named under its question. */
+function DeletedName({ children }: { children: ReactNode }) {
+  return <p className="break-words font-semibold [overflow-wrap:anywhere]">{children}</p>;
 }
 
 export function ErrorBoundary() {
-  return (
-    <ErrorScreen
-      texts={{ ...WORK_ERRORS, 404: { title: "Task not found", body: "This task does not exist or was removed." } }}
-      back={{ to: "/work", label: "Back to My Projects" }}
-    />
-  );
+  return <WorkErrorScreen notFound={{ title: "Task not found", body: "This task does not exist or was removed." }} />;
 }

@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { TextAreaField } from "~/components/form-fields";
-import { TimeLabel } from "~/components/work/forum";
+import { TimeLabel } from "~/components/work/forum/forum-text";
 import type { ReviewRights, ReviewRound } from "~/models/task-review.server";
 import { REVIEW_STATE_LABELS } from "~/utils/review-text";
 

@@ -1,5 +1,6 @@
 import { Form, Link, useFetcher, useFetchers } from "@remix-run/react";
 import { useRef, useState } from "react";
+import { CancelLink } from "~/components/cancel-link";
 import { Toaster } from "~/components/toaster";
 import type { Subtask } from "~/models/task.server";
 
@@ -206,9 +207,7 @@ function SubtaskRow({
               <button type="submit" className="btn-primary">
                 Save
               </button>
-              <Link to={here} className="btn-secondary">
-                Cancel
-              </Link>
+              <CancelLink to={here} />
             </>
           )}
         </Form>

@@ -2,8 +2,9 @@ import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react"
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { CancelLink } from "~/components/cancel-link";
 import { TextAreaField } from "~/components/form-fields";
-import { ForumText, TimeLabel } from "~/components/work/forum";
+import { ForumText, TimeLabel } from "~/components/work/forum/forum-text";
 import type { TaskCommentView } from "~/models/task-comment.server";
 import type { Page } from "~/models/project.server";
 import { commentSchema } from "~/schemas/task-comment";
@@ -163,11 +164,7 @@ function CommentForm({
         <button type="submit" className="btn-primary" disabled={sending}>
           {sending ? (comment ? "Saving…" : "Posting…") : comment ? "Save" : "Comment"}
         </button>
-        {cancelHref ? (
-          <Link to={cancelHref} preventScrollReset className="btn-secondary">
-            Cancel
-          </Link>
-        ) : null}
+        {cancelHref ? <CancelLink to={cancelHref} preventScrollReset /> : null}
       </div>
     </Form>
   );

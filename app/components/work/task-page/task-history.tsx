@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { TimeLabel } from "~/components/work/forum";
+import { TimeLabel } from "~/components/work/forum/forum-text";
 import type { Page } from "~/models/project.server";
 import type { TaskEventView } from "~/models/task-event.server";
 

@@ -4,7 +4,11 @@ import { SearchBox } from "~/components/search-box";
 import { SegmentedLinks } from "~/components/segmented-links";
 import type { ForumPage } from "~/models/forum.server";
 import type { ForumQuery, ForumSort } from "~/schemas/forum";
-import { findDeleteTarget, type ForumActionData, ForumComposer, ForumDeleteDialog, PostCard, withParam } from "./forum";
+import type { ForumActionData } from "./screen";
+import { withParam } from "./addresses";
+import { ForumComposer } from "./composer";
+import { findDeleteTarget, ForumDeleteDialog } from "./delete-dialog";
+import { PostCard } from "./post-card";
 
 const SORT_LABELS: Record<ForumSort, string> = { newest: "Newest", top: "Top", replies: "Most replies" };
 
@@ -41,6 +45,7 @@ export function ForumBoard({
   const firstPage = (name: string, value: string | null) => withParam(withParam(here, "page", null), name, value);
   const deleteTarget = findDeleteTarget(forum.items, deleting);
   const pages = Math.max(1, Math.ceil(forum.total / forum.pageSize));
+  const screen = { here, editing, actionData, hydrated };
 
   return (
     <section aria-label="Forum" className="space-y-5">
@@ -137,7 +142,7 @@ export function ForumBoard({
           <ol className="space-y-4" aria-label="Posts">
             {forum.items.map((post) => (
               <li key={post.postId}>
-                <PostCard post={post} here={here} editing={editing} actionData={actionData} hydrated={hydrated} />
+                <PostCard post={post} screen={screen} />
               </li>
             ))}
           </ol>
