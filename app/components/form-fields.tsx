@@ -15,7 +15,7 @@ import { type ReactNode, type TextareaHTMLAttributes, useEffect, useRef, useStat
 
 /** Fields of any form: the schemas' preprocessed types are not known to conform. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyField = FieldMetadata<any, any, string[]>;
+export type AnyField = FieldMetadata<any, any, string[]>;
 
 const controlClass =
   "w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500 aria-[invalid=true]:border-red-500";
@@ -28,6 +28,36 @@ export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
         <li key={error}>{error}</li>
       ))}
     </ul>
+  );
+}
+
+/** A form's own message (not one field's), such as the server's refusal. */
+export function FormMessage({ errors }: { errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
+      {errors.join(" ")}
+    </p>
+  );
+}
+
+/** An option's value and the words it shows; a plain string is both. */
+export type Choice = string | { value: string; label: string };
+
+/** A select's choices: the "none" choice first when there is one, then each option. */
+export function SelectOptions({ empty, options }: { empty?: string; options: readonly Choice[] }) {
+  return (
+    <>
+      {empty ? <option value="">{empty}</option> : null}
+      {options.map((option) => {
+        const { value, label } = typeof option === "string" ? { value: option, label: option } : option;
+        return (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        );
+      })}
+    </>
   );
 }
 
@@ -93,7 +123,7 @@ export function TextField({
   field: AnyField;
   label: string;
   hint?: ReactNode;
-  type?: "text" | "url" | "email" | "number";
+  type?: "text" | "url" | "email" | "number" | "date";
   autoComplete?: string;
   inputMode?: "numeric" | "url" | "email" | "text";
   min?: number;
@@ -145,12 +175,7 @@ export function SelectField({
   return (
     <FieldShell field={field} label={label}>
       <select {...getSelectProps(field)} className={controlClass}>
-        <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
+        <SelectOptions empty={placeholder} options={options} />
       </select>
     </FieldShell>
   );

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { JOIN_MESSAGE_MAX, joinRequestSchema } from "~/schemas/join-request";
-import { FieldErrors } from "./form-fields";
+import { FieldErrors, FormMessage } from "./form-fields";
 
 /** Request to Join: a role from the open roles and an optional message (spec section 2). */
 export function JoinProjectForm({
@@ -37,11 +37,7 @@ export function JoinProjectForm({
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="join" />
-      {form.errors?.length ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
-          {form.errors.join(" ")}
-        </p>
-      ) : null}
+      <FormMessage errors={form.errors} />
       <div className="flex flex-col gap-1">
         <label htmlFor={fields.requestedRole.id} className="font-medium">
           Role
@@ -99,11 +95,7 @@ export function CreateFromTemplateForm({
       <p className="text-slate-700">
         You will be set as the project owner and responsible for the initial setup and team management.
       </p>
-      {form.errors?.length ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
-          {form.errors.join(" ")}
-        </p>
-      ) : null}
+      <FormMessage errors={form.errors} />
       {roles.length ? (
         <div className="flex flex-col gap-1">
           <label htmlFor={fields.selectedRole.id} className="font-medium">

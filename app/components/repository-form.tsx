@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { repositoryUrlSchema } from "~/schemas/repository";
-import { FieldErrors } from "./form-fields";
+import { FieldErrors, FormMessage } from "./form-fields";
 
 /** Connect Repository: one URL field, checked as you type; Save waits for a valid address. */
 export function RepositoryForm({
@@ -26,11 +26,7 @@ export function RepositoryForm({
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="link-repository" />
       <input type="hidden" name="projectId" value={projectId} />
-      {form.errors?.length ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
-          {form.errors.join(" ")}
-        </p>
-      ) : null}
+      <FormMessage errors={form.errors} />
       <div className="flex flex-col gap-1">
         <label htmlFor={fields.url.id} className="font-medium">
           Repository URL

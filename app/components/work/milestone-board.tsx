@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { TextAreaField, TextField } from "~/components/form-fields";
+import { FormMessage, TextAreaField, TextField } from "~/components/form-fields";
 import { StatusChip } from "~/components/status-chip";
 import type { Milestone, MilestoneTask } from "~/models/milestone.server";
 import { MILESTONE_STATUSES, milestoneSchema } from "~/schemas/milestone";
@@ -187,32 +187,10 @@ export function MilestoneForm({
     <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value={intent} />
       {milestone ? <input type="hidden" name="milestoneId" value={milestone.milestoneId} /> : null}
-      {form.errors?.length ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
-          {form.errors.join(" ")}
-        </p>
-      ) : null}
+      <FormMessage errors={form.errors} />
       <TextField field={fields.title} label="Title" />
       <TextAreaField field={fields.description} label="Description" rows={3} />
-      <div className="flex flex-col gap-1">
-        <label htmlFor={fields.targetDateUtc.id} className="font-medium text-slate-800">
-          Target date
-        </label>
-        <input
-          type="date"
-          id={fields.targetDateUtc.id}
-          name={fields.targetDateUtc.name}
-          defaultValue={fields.targetDateUtc.initialValue as string | undefined}
-          aria-invalid={fields.targetDateUtc.errors ? true : undefined}
-          aria-describedby={fields.targetDateUtc.errors ? fields.targetDateUtc.errorId : undefined}
-          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5"
-        />
-        {fields.targetDateUtc.errors ? (
-          <p id={fields.targetDateUtc.errorId} className="text-sm text-red-700">
-            {fields.targetDateUtc.errors.join(" ")}
-          </p>
-        ) : null}
-      </div>
+      <TextField field={fields.targetDateUtc} label="Target date" type="date" />
       <button type="submit" className="btn-primary w-full" disabled={saving}>
         {saving ? "Saving…" : milestone ? "Save Milestone" : "Create Milestone"}
       </button>

@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { TaskAssigneeFilter, TaskFilters } from "~/schemas/task-board";
 import { TASK_PRIORITIES, TASK_TYPES } from "~/schemas/task-values";
+import { type Choice, SelectOptions } from "~/components/form-fields";
 
 /**
  * The board's filters: a GET form, so the choice lives in the address (shareable, and it works
@@ -8,11 +9,11 @@ import { TASK_PRIORITIES, TASK_TYPES } from "~/schemas/task-values";
  */
 export type BoardFilters = TaskFilters & { assignee: TaskAssigneeFilter };
 
-const ASSIGNEE_LABELS: Record<TaskAssigneeFilter, string> = {
-  me: "Assigned to me",
-  anyone: "Anyone",
-  unassigned: "Unassigned",
-};
+const ASSIGNEE_CHOICES: { value: TaskAssigneeFilter; label: string }[] = [
+  { value: "me", label: "Assigned to me" },
+  { value: "anyone", label: "Anyone" },
+  { value: "unassigned", label: "Unassigned" },
+];
 
 /** The board's address with these filters (what Show all and paging links build on). */
 export function boardHref(projectId: string, filters: BoardFilters): string {
@@ -40,6 +41,7 @@ export function TaskFilterForm({
   const chosen =
     [filters.milestoneId, filters.priority, filters.type, filters.q].filter(Boolean).length +
     (filters.assignee === "me" ? 0 : 1);
+  const byTitle = milestones.map((m) => ({ value: m.milestoneId, label: m.title }));
   // On a phone the filters fold away under one line (open while some are set), so the tasks
   // start on the first screen; from 640 px they are always shown (app.css, .phone-fold).
   return (
@@ -72,40 +74,10 @@ export function TaskFilterForm({
             className="min-h-11 rounded-lg border border-slate-300 px-3"
           />
         </div>
-        <Select
-          id="filter-assignee"
-          name="assignee"
-          label="Assignee"
-          value={filters.assignee}
-          options={(Object.keys(ASSIGNEE_LABELS) as TaskAssigneeFilter[]).map((value) => ({
-            value,
-            label: ASSIGNEE_LABELS[value],
-          }))}
-        />
-        <Select
-          id="filter-milestone"
-          name="milestoneId"
-          label="Milestone"
-          value={filters.milestoneId ?? ""}
-          empty="Any milestone"
-          options={milestones.map((m) => ({ value: m.milestoneId, label: m.title }))}
-        />
-        <Select
-          id="filter-priority"
-          name="priority"
-          label="Priority"
-          value={filters.priority ?? ""}
-          empty="Any priority"
-          options={TASK_PRIORITIES.map((value) => ({ value, label: value }))}
-        />
-        <Select
-          id="filter-type"
-          name="type"
-          label="Type"
-          value={filters.type ?? ""}
-          empty="Any type"
-          options={TASK_TYPES.map((value) => ({ value, label: value }))}
-        />
+        <Select name="assignee" label="Assignee" value={filters.assignee} options={ASSIGNEE_CHOICES} />
+        <Select name="milestoneId" label="Milestone" value={filters.milestoneId} options={byTitle} orAny />
+        <Select name="priority" label="Priority" value={filters.priority} options={TASK_PRIORITIES} orAny />
+        <Select name="type" label="Type" value={filters.type} options={TASK_TYPES} orAny />
         <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-6">
           <button type="submit" className="btn-primary">
             Filter
@@ -121,21 +93,24 @@ export function TaskFilterForm({
   );
 }
 
+/**
+ * One filter's select, its id from its label (filter-milestone, …); `orAny` offers "Any
+ * milestone" first, the choice that does not filter.
+ */
 function Select({
-  id,
   name,
   label,
-  value,
-  empty,
+  value = "",
   options,
+  orAny = false,
 }: {
-  id: string;
   name: string;
   label: string;
-  value: string;
-  empty?: string;
-  options: { value: string; label: string }[];
+  value?: string;
+  options: readonly Choice[];
+  orAny?: boolean;
 }) {
+  const id = `filter-${label.toLowerCase()}`;
   return (
     <div className="flex min-w-0 flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
@@ -149,12 +124,7 @@ function Select({
         key={value}
         className="min-h-11 min-w-0 rounded-lg border border-slate-300 bg-white px-3"
       >
-        {empty ? <option value="">{empty}</option> : null}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <SelectOptions empty={orAny ? `Any ${label.toLowerCase()}` : undefined} options={options} />
       </select>
     </div>
   );

@@ -1,7 +1,14 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
-import { TextAreaField, TextField } from "~/components/form-fields";
+import {
+  type AnyField,
+  type Choice,
+  FormMessage,
+  SelectOptions,
+  TextAreaField,
+  TextField,
+} from "~/components/form-fields";
 import { newTaskSchema, TASK_PRIORITIES, TASK_TYPES } from "~/schemas/task";
 
 /** What the edit form starts from: the task as it is. */
@@ -58,69 +65,22 @@ export function TaskForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const milestoneChoices = milestones.map((m) => ({ value: m.milestoneId, label: m.title }));
+  const memberChoices = members.map((m) => ({ value: m.userId, label: m.fullName }));
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value={intent} />
-      {form.errors?.length ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
-          {form.errors.join(" ")}
-        </p>
-      ) : null}
+      <FormMessage errors={form.errors} />
       <TextField field={fields.title} label="Title" />
       <TextAreaField field={fields.description} label="Description" rows={3} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Picker
-          name={fields.priority.name}
-          id={fields.priority.id}
-          label="Priority"
-          defaultValue={fields.priority.initialValue as string | undefined}
-          errors={fields.priority.errors}
-          options={TASK_PRIORITIES.map((value) => ({ value, label: value }))}
-        />
-        <Picker
-          name={fields.type.name}
-          id={fields.type.id}
-          label="Type"
-          defaultValue={fields.type.initialValue as string | undefined}
-          errors={fields.type.errors}
-          options={TASK_TYPES.map((value) => ({ value, label: value }))}
-        />
+        <Picker field={fields.priority} label="Priority" options={TASK_PRIORITIES} />
+        <Picker field={fields.type} label="Type" options={TASK_TYPES} />
       </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={fields.dueDate.id} className="font-medium text-slate-800">
-          Due date <span className="font-normal text-slate-500">(optional)</span>
-        </label>
-        <input
-          type="date"
-          id={fields.dueDate.id}
-          name={fields.dueDate.name}
-          defaultValue={fields.dueDate.initialValue as string | undefined}
-          aria-invalid={fields.dueDate.errors ? true : undefined}
-          className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5"
-        />
-        {fields.dueDate.errors ? <p className="text-sm text-red-700">{fields.dueDate.errors.join(" ")}</p> : null}
-      </div>
+      <TextField field={fields.dueDate} label="Due date" type="date" />
       <div className={`grid gap-4 ${task ? "" : "sm:grid-cols-2"}`}>
-        <Picker
-          name={fields.milestoneId.name}
-          id={fields.milestoneId.id}
-          label="Milestone"
-          empty="No milestone"
-          defaultValue={fields.milestoneId.initialValue as string | undefined}
-          errors={fields.milestoneId.errors}
-          options={milestones.map((m) => ({ value: m.milestoneId, label: m.title }))}
-        />
-        {task ? null : (
-          <Picker
-            name={fields.assigneeId.name}
-            id={fields.assigneeId.id}
-            label="Assignee"
-            empty="Unassigned"
-            defaultValue={fields.assigneeId.initialValue as string | undefined}
-            errors={fields.assigneeId.errors}
-            options={members.map((m) => ({ value: m.userId, label: m.fullName }))}
-          />
-        )}
+        <Picker field={fields.milestoneId} label="Milestone" empty="No milestone" options={milestoneChoices} />
+        {task ? null : <Picker field={fields.assigneeId} label="Assignee" empty="Unassigned" options={memberChoices} />}
       </div>
       <button type="submit" className="btn-primary w-full" disabled={saving}>
         {saving ? "Saving…" : task ? "Save Task" : "Add Task"}
@@ -130,43 +90,32 @@ export function TaskForm({
 }
 
 function Picker({
-  name,
-  id,
+  field,
   label,
   empty,
   options,
-  defaultValue,
-  errors,
 }: {
-  name: string;
-  id: string;
+  field: AnyField;
   label: string;
   /** The "none" choice of an optional field. */
   empty?: string;
-  options: { value: string; label: string }[];
-  defaultValue?: string;
-  errors?: string[];
+  options: readonly Choice[];
 }) {
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-medium text-slate-800">
+      <label htmlFor={field.id} className="font-medium text-slate-800">
         {label}
         {empty ? <span className="font-normal text-slate-500"> (optional)</span> : null}
       </label>
       <select
-        id={id}
-        name={name}
-        defaultValue={defaultValue ?? ""}
+        id={field.id}
+        name={field.name}
+        defaultValue={(field.initialValue as string | undefined) ?? ""}
         className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5"
       >
-        {empty ? <option value="">{empty}</option> : null}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <SelectOptions empty={empty} options={options} />
       </select>
-      {errors ? <p className="text-sm text-red-700">{errors.join(" ")}</p> : null}
+      {field.errors ? <p className="text-sm text-red-700">{field.errors.join(" ")}</p> : null}
     </div>
   );
 }

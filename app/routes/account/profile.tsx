@@ -3,10 +3,10 @@ import { type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { getOptionalUser } from "~/auth/guards.server";
+import { Avatar } from "~/components/avatar";
 import { TabLinks } from "~/components/tab-links";
 import { getProfile, PROFILE_ROLES } from "~/models/profile-view.server";
 import { orErrorScreen } from "~/utils/errors.server";
-import { initialsOf } from "~/utils/format";
 import { isId } from "~/utils/ids";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -50,22 +50,7 @@ export default function ProfilePage() {
   return (
     <div className="container-page space-y-8 py-8">
       <header className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-6 sm:flex-row sm:items-center">
-        {profile.profilePictureUrl ? (
-          <img
-            src={profile.profilePictureUrl}
-            alt=""
-            width={96}
-            height={96}
-            className="size-24 rounded-full object-cover"
-          />
-        ) : (
-          <span
-            aria-hidden="true"
-            className="grid size-24 place-items-center rounded-full bg-brand-100 text-3xl font-bold text-brand-700"
-          >
-            {initialsOf(profile.fullName)}
-          </span>
-        )}
+        <Avatar name={profile.fullName} pictureUrl={profile.profilePictureUrl} size={96} />
         <div className="space-y-2">
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="text-3xl font-bold">{profile.fullName || "Unnamed member"}</h1>

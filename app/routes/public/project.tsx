@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
+import { Avatar } from "~/components/avatar";
 import { ProjectCover } from "~/components/project-cover";
 import { StatusChip } from "~/components/status-chip";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -23,7 +24,7 @@ import { redirectWithToast } from "~/http/toast.server";
 import { answerSpeedLabel, reviewSpeedLabel } from "~/utils/answer-speed";
 import { asDomainError, invariantResponse, withErrorScreen } from "~/utils/errors.server";
 import { readForm, replyWithError } from "~/utils/forms.server";
-import { catalogueStatusLabel, formatDuration, initialsOf } from "~/utils/format";
+import { catalogueStatusLabel, formatDuration } from "~/utils/format";
 import { isId } from "~/utils/ids";
 import { closedRequestText } from "~/utils/join-request-outcome";
 import { loginUrl } from "~/utils/urls";
@@ -290,24 +291,7 @@ export default function ProjectDetail() {
                       to={`/profile/${member.userId}`}
                       className="flex min-h-14 items-center gap-3 rounded-xl border border-slate-200 bg-white px-3 py-2 hover:border-brand-500"
                     >
-                      {member.profilePictureUrl ? (
-                        <img
-                          src={member.profilePictureUrl}
-                          alt=""
-                          width={40}
-                          height={40}
-                          loading="lazy"
-                          decoding="async"
-                          className="size-10 rounded-full object-cover"
-                        />
-                      ) : (
-                        <span
-                          aria-hidden="true"
-                          className="grid size-10 place-items-center rounded-full bg-brand-100 font-bold text-brand-700"
-                        >
-                          {initialsOf(member.fullName)}
-                        </span>
-                      )}
+                      <Avatar name={member.fullName} pictureUrl={member.profilePictureUrl} size={40} lazy />
                       <span>
                         <span className="block font-medium">{member.fullName || "Team member"}</span>
                         <span className="block text-sm text-slate-600">{member.roleInProject}</span>

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { CancelLink } from "~/components/cancel-link";
-import { TextAreaField } from "~/components/form-fields";
+import { FormMessage, TextAreaField } from "~/components/form-fields";
 import { ForumText, TimeLabel } from "~/components/work/forum/forum-text";
 import type { TaskCommentView } from "~/models/task-comment.server";
 import type { Page } from "~/models/project.server";
@@ -154,11 +154,7 @@ function CommentForm({
     >
       <input type="hidden" name="intent" value={intent} />
       {comment ? <input type="hidden" name="commentId" value={comment.commentId} /> : null}
-      {form.errors?.length ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
-          {form.errors.join(" ")}
-        </p>
-      ) : null}
+      <FormMessage errors={form.errors} />
       <TextAreaField field={fields.content} label={comment ? "Edit your comment" : "Add a comment"} rows={3} />
       <div className="flex flex-wrap gap-2">
         <button type="submit" className="btn-primary" disabled={sending}>
