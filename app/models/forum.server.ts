@@ -26,9 +26,8 @@ import type { Page } from "./project.server";
  * takes the acting user and checks membership itself, so a screen and the API never disagree.
  * Like and reply counts are kept by triggers (migration 0007), so every sort is an index scan.
  */
-export interface ForumReplyView {
-  replyId: string;
-  postId: string;
+/** What a post and a reply both show: the text, its author, likes and the viewer's rights. */
+interface WrittenView {
   content: string;
   authorUserId: string;
   authorName: string;
@@ -41,20 +40,15 @@ export interface ForumReplyView {
   canDelete: boolean;
 }
 
-export interface ForumPostView {
+export interface ForumReplyView extends WrittenView {
+  replyId: string;
+  postId: string;
+}
+
+export interface ForumPostView extends WrittenView {
   postId: string;
   projectId: string;
-  content: string;
-  authorUserId: string;
-  authorName: string;
-  authorRole: string;
-  createdAtUtc: string;
-  updatedAtUtc: string | null;
-  likeCount: number;
   replyCount: number;
-  isLikedByCurrentUser: boolean;
-  canEdit: boolean;
-  canDelete: boolean;
   replies: ForumReplyView[];
 }
 
@@ -107,6 +101,19 @@ function likedBy(viewerId: string, kind: keyof typeof LIKES) {
   return sql<boolean>`exists (select 1 from ${sql.table(likes)} l where l.${sql.ref(key)} = ${sql.ref(row)} and l.user_id = ${viewerId})`;
 }
 
+/** The columns a post and a reply both have (see writtenView), with the author's name and role. */
+function writtenColumns<Alias extends "p" | "r">(item: Alias) {
+  return [
+    `${item}.content`,
+    `${item}.author_id`,
+    `${item}.created_at`,
+    `${item}.updated_at`,
+    `${item}.like_count`,
+    "u.full_name",
+    "m.role_in_project",
+  ] as const;
+}
+
 function postsQuery(executor: Executor, viewerId: string) {
   return executor
     .selectFrom("forum_posts as p")
@@ -114,19 +121,8 @@ function postsQuery(executor: Executor, viewerId: string) {
     .leftJoin("project_members as m", (join) =>
       join.onRef("m.project_id", "=", "p.project_id").onRef("m.user_id", "=", "p.author_id"),
     )
-    .select([
-      "p.id",
-      "p.project_id",
-      "p.content",
-      "p.author_id",
-      "u.full_name",
-      "m.role_in_project",
-      "p.created_at",
-      "p.updated_at",
-      "p.like_count",
-      "p.reply_count",
-      likedBy(viewerId, "post").as("liked"),
-    ]);
+    .select(writtenColumns("p"))
+    .select(["p.id", "p.project_id", "p.reply_count", likedBy(viewerId, "post").as("liked")]);
 }
 type PostRow = Awaited<ReturnType<ReturnType<typeof postsQuery>["executeTakeFirstOrThrow"]>>;
 
@@ -138,25 +134,14 @@ function repliesQuery(executor: Executor, viewerId: string) {
     .leftJoin("project_members as m", (join) =>
       join.onRef("m.project_id", "=", "p.project_id").onRef("m.user_id", "=", "r.author_id"),
     )
-    .select([
-      "r.id",
-      "r.post_id",
-      "r.content",
-      "r.author_id",
-      "u.full_name",
-      "m.role_in_project",
-      "r.created_at",
-      "r.updated_at",
-      "r.like_count",
-      likedBy(viewerId, "reply").as("liked"),
-    ]);
+    .select(writtenColumns("r"))
+    .select(["r.id", "r.post_id", likedBy(viewerId, "reply").as("liked")]);
 }
 type ReplyRow = Awaited<ReturnType<ReturnType<typeof repliesQuery>["executeTakeFirstOrThrow"]>>;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-/** What a post's view and a reply's share: the text, its author, likes and the viewer's rights. */
-function writtenView(row: PostRow | ReplyRow, viewer: ForumViewer) {
+function writtenView(row: PostRow | ReplyRow, viewer: ForumViewer): WrittenView {
   const own = row.author_id === viewer.userId;
   return {
     content: row.content,

@@ -24,19 +24,52 @@ interface DueRequest {
   requested_role: string;
 }
 
+/** Which pending requests a deadline takes, and what taking one writes on it. */
+interface Deadline {
+  /** Requests made at or before this moment are due. */
+  madeBefore: Date;
+  /** Only requests no admin was reminded of yet. */
+  unremindedOnly: boolean;
+  /** Written on each claimed request, so that it no longer matches. */
+  set: { reminded_at: Date } | { status: "Expired"; decided_at: Date };
+}
+
+const claimedColumns = ["id", "project_id", "user_id", "requested_role"] as const;
+
+/** Claims up to BATCH_SIZE due requests, oldest first, skipping rows another run holds. */
+function claimBatch(trx: DB, deadline: Deadline): Promise<DueRequest[]> {
+  return trx
+    .updateTable("join_requests")
+    .set(deadline.set)
+    .where("id", "in", (eb) =>
+      eb
+        .selectFrom("join_requests")
+        .select("id")
+        .where("status", "=", "Pending")
+        .$if(deadline.unremindedOnly, (query) => query.where("reminded_at", "is", null))
+        .where("created_at", "<=", deadline.madeBefore)
+        .orderBy("created_at")
+        .limit(BATCH_SIZE)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning(claimedColumns)
+    .execute();
+}
+
 /**
- * Claims up to BATCH_SIZE pending requests with `claim`'s update by updating them, and in the
- * same transaction writes the notifications `notify` words for them. Claimed rows no longer match,
- * so a second run finds nothing and concurrent runs (SKIP LOCKED) never claim the same row twice.
+ * Claims due requests a batch at a time and, in the same transaction, writes the notifications
+ * `notify` words for them. Claimed rows no longer match, so a second run finds nothing and
+ * concurrent runs (SKIP LOCKED) never claim the same row twice.
  */
 async function processInBatches(
-  claim: (trx: DB) => Promise<DueRequest[]>,
+  deadline: Deadline,
   notify: (due: DueRequest, context: RequestContext) => NewNotification[],
 ): Promise<number> {
   let total = 0;
   for (;;) {
     const claimed = await db.transaction().execute(async (trx) => {
-      const due = await claim(trx);
+      const due = await claimBatch(trx, deadline);
       if (due.length === 0) return 0;
       const contexts = await requestContexts(trx, due);
       await addNotifications(
@@ -88,29 +121,10 @@ async function requestContexts(trx: DB, due: DueRequest[]) {
   );
 }
 
-const claimedColumns = ["id", "project_id", "user_id", "requested_role"] as const;
-
 /** Reminds admins, once per request, of requests waiting REMIND_AFTER_DAYS; returns how many. */
 export function remindWaitingJoinRequests(now: Date): Promise<number> {
   return processInBatches(
-    (trx) =>
-      trx
-        .updateTable("join_requests")
-        .set({ reminded_at: now })
-        .where("id", "in", (eb) =>
-          eb
-            .selectFrom("join_requests")
-            .select("id")
-            .where("status", "=", "Pending")
-            .where("reminded_at", "is", null)
-            .where("created_at", "<=", daysBefore(now, REMIND_AFTER_DAYS))
-            .orderBy("created_at")
-            .limit(BATCH_SIZE)
-            .forUpdate()
-            .skipLocked(),
-        )
-        .returning(claimedColumns)
-        .execute(),
+    { madeBefore: daysBefore(now, REMIND_AFTER_DAYS), unremindedOnly: true, set: { reminded_at: now } },
     (request, { projectName, requesterName, adminIds }) =>
       adminIds.map((userId) => ({
         userId,
@@ -128,23 +142,11 @@ export function remindWaitingJoinRequests(now: Date): Promise<number> {
 /** Expires requests nobody answered for EXPIRE_AFTER_DAYS and tells each requester; returns how many. */
 export function expireJoinRequests(now: Date): Promise<number> {
   return processInBatches(
-    (trx) =>
-      trx
-        .updateTable("join_requests")
-        .set({ status: "Expired", decided_at: now })
-        .where("id", "in", (eb) =>
-          eb
-            .selectFrom("join_requests")
-            .select("id")
-            .where("status", "=", "Pending")
-            .where("created_at", "<=", daysBefore(now, EXPIRE_AFTER_DAYS))
-            .orderBy("created_at")
-            .limit(BATCH_SIZE)
-            .forUpdate()
-            .skipLocked(),
-        )
-        .returning(claimedColumns)
-        .execute(),
+    {
+      madeBefore: daysBefore(now, EXPIRE_AFTER_DAYS),
+      unremindedOnly: false,
+      set: { status: "Expired", decided_at: now },
+    },
     (request, { projectName }) => [
       {
         userId: request.user_id,

@@ -4,7 +4,7 @@ import type { JoinRequestStatus } from "#db/schema";
 import { NotFoundError } from "~/utils/errors.server";
 import { previewText } from "~/utils/format";
 import { isId } from "~/utils/ids";
-import type { NotificationEvent } from "./notification.server";
+import type { NewNotification, NotificationEvent } from "./notification.server";
 
 /**
  * A person's notifications: what the bell, the notifications page and the hub show, and the
@@ -12,20 +12,13 @@ import type { NotificationEvent } from "./notification.server";
  * so nobody else ever sees or changes them. Notifications of a project the person muted are kept
  * and listed, but left out of the unread count and of live pushes.
  */
-export interface NotificationView {
+export interface NotificationView extends Omit<NewNotification, "userId"> {
   id: string;
   /** Ascending per database; a reconnecting client asks for what came after the last it saw. */
   seq: number;
-  eventName: NotificationEvent;
-  title: string;
-  message: string;
-  reason: string;
-  link: string;
-  projectId: string | null;
   muted: boolean;
   read: boolean;
   createdAt: string;
-  data: Record<string, unknown>;
 }
 
 function inboxQuery(userId: string) {

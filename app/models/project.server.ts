@@ -223,6 +223,17 @@ async function listPage(
   return { items: rows.map(toSummary), total: count ? Number(count.total) : rows.length, page, pageSize };
 }
 
+/** The summary rows of the projects a search hit (those that also meet `where`), by id. */
+async function hitRows(hits: readonly FusedHit[], where?: Condition): Promise<Map<string, SummaryRow>> {
+  if (hits.length === 0) return new Map();
+  const ids = hits.map((hit) => hit.id);
+  const rows = await summaryQuery()
+    .$if(where !== undefined, (query) => query.where(where!))
+    .where("p.id", "in", ids)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 /**
  * The search's ranking, narrowed to the list and its filters, then paged: the same entries in the
  * same order as every other search box shows for these words. Its total is what the search found.
@@ -232,18 +243,7 @@ async function rankedPage(
   hits: readonly FusedHit[],
   { page, pageSize }: PageRequest,
 ): Promise<CataloguePage> {
-  const rows =
-    hits.length === 0
-      ? []
-      : await summaryQuery()
-          .where(where)
-          .where(
-            "p.id",
-            "in",
-            hits.map((hit) => hit.id),
-          )
-          .execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const byId = await hitRows(hits, where);
   const listed = hits.filter((hit) => byId.has(hit.id));
   const shown = listed.slice((page - 1) * pageSize, page * pageSize);
   return {
@@ -319,14 +319,7 @@ export async function findProjects(
 ): Promise<FoundProject[]> {
   const hits = await hybridSearch(db, query, count, options);
   if (hits.length === 0) return [];
-  const rows = await summaryQuery()
-    .where(
-      "p.id",
-      "in",
-      hits.map((hit) => hit.id),
-    )
-    .execute();
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const byId = await hitRows(hits);
   return hits.flatMap((hit) => {
     const row = byId.get(hit.id);
     return row ? [{ ...toSummary(row), reasons: reasonsOf(hit) }] : [];

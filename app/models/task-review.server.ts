@@ -9,6 +9,7 @@ import { parseOrThrow } from "~/utils/validation.server";
 import { type ProjectAccess, requireTaskAccess } from "./membership.server";
 import { addNotifications, type NewNotification, type NotificationEvent } from "./notification.server";
 import { type NewTaskEvent, recordTaskEvents } from "./task-event.server";
+import { aboutTask } from "./task-notice.server";
 
 /**
  * Mentor review with turn-taking (issue 35): the task's assignee requests a review, one of the
@@ -181,9 +182,6 @@ async function reviewerIds(trx: DB, projectId: string, except: (string | null)[]
     }));
 }
 
-const taskLink = (access: { projectId: string }, taskId: string) =>
-  `/work/projects/${access.projectId}/tasks/${taskId}`;
-
 function notice(
   access: ProjectAccess,
   taskId: string,
@@ -198,16 +196,8 @@ function notice(
     title: heading,
     message,
     reason,
-    link: taskLink(access, taskId),
     projectId: access.projectId,
-    data: {
-      projectId: access.projectId,
-      projectName: access.projectName,
-      taskId,
-      title,
-      actorUserId: access.actor.userId,
-      actorName: access.actor.fullName || "Someone",
-    },
+    ...aboutTask(access, { taskId, title }),
   });
 }
 

@@ -22,6 +22,7 @@ import { parseOrThrow } from "~/utils/validation.server";
 import { type ProjectAccess, requireMemberAccess, requireTaskAccess } from "./membership.server";
 import { addNotifications, notifyProjectMembers } from "./notification.server";
 import { type NewTaskEvent, recordTaskEvents } from "./task-event.server";
+import { aboutTask } from "./task-notice.server";
 import { guardDoneAgainstReview } from "./task-review.server";
 
 /**
@@ -413,25 +414,17 @@ async function checkReferences(
   projectId: string,
   input: { milestoneId?: string | null; assigneeId?: string | null },
 ) {
+  const belongs = (table: "milestones" | "project_members", column: "id" | "user_id", id: string | null | undefined) =>
+    id
+      ? sql<boolean>`exists (select 1 from ${sql.table(table)} where ${sql.ref(column)} = ${id} and project_id = ${projectId})`
+      : sql<boolean>`true`;
+  const { milestone, member } = await executor
+    .selectNoFrom([
+      belongs("milestones", "id", input.milestoneId).as("milestone"),
+      belongs("project_members", "user_id", input.assigneeId).as("member"),
+    ])
+    .executeTakeFirstOrThrow();
   const errors: Record<string, string[]> = {};
-  const [milestone, member] = await Promise.all([
-    input.milestoneId
-      ? executor
-          .selectFrom("milestones")
-          .select("id")
-          .where("id", "=", input.milestoneId)
-          .where("project_id", "=", projectId)
-          .executeTakeFirst()
-      : true,
-    input.assigneeId
-      ? executor
-          .selectFrom("project_members")
-          .select("id")
-          .where("user_id", "=", input.assigneeId)
-          .where("project_id", "=", projectId)
-          .executeTakeFirst()
-      : true,
-  ]);
   if (!milestone) errors.milestoneId = ["Choose a milestone of this project."];
   if (!member) errors.assigneeId = ["Choose a member of this project."];
   if (Object.keys(errors).length) throw new ValidationError(Object.values(errors)[0]![0]!, errors);
@@ -640,16 +633,8 @@ async function notifyAssignee(
       title: "Task assigned to you",
       message: `${who} assigned "${task.title}" to you in ${access.projectName}.`,
       reason: `it is your task in ${access.projectName} now`,
-      link: `/work/projects/${access.projectId}/tasks/${task.taskId}`,
       projectId: access.projectId,
-      data: {
-        projectId: access.projectId,
-        projectName: access.projectName,
-        taskId: task.taskId,
-        title: task.title,
-        actorUserId: access.actor.userId,
-        actorName: who,
-      },
+      ...aboutTask(access, task),
     },
   ]);
 }
@@ -687,15 +672,7 @@ async function notifyTaskEvent(
     eventName: event,
     title,
     message: `${who} ${verb} "${task.title}" in ${access.projectName}.`,
-    link: `/work/projects/${access.projectId}/tasks/${task.taskId}`,
-    data: {
-      projectId: access.projectId,
-      projectName: access.projectName,
-      taskId: task.taskId,
-      title: task.title,
-      actorUserId: access.actor.userId,
-      actorName: who,
-    },
+    ...aboutTask(access, task),
   });
 }
 
