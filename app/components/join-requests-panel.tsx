@@ -2,6 +2,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { DateText } from "~/components/date-time";
 import { previewText } from "~/utils/format";
 import type { JoinRequestView } from "~/models/join-request.server";
+import { DecisionButtons } from "~/components/decision-buttons";
 
 const PREVIEW = 100;
 
@@ -55,12 +56,7 @@ export function JoinRequestsPanel({
                 className="w-full rounded-lg border border-slate-300 px-3 py-2"
               />
               <div className="flex gap-2">
-                <button type="submit" name="isApproved" value="true" className="btn-primary" disabled={busy}>
-                  Approve
-                </button>
-                <button type="submit" name="isApproved" value="false" className="btn-secondary" disabled={busy}>
-                  Reject
-                </button>
+                <DecisionButtons disabled={busy} />
               </div>
             </Form>
           </li>

@@ -1,9 +1,10 @@
-import { Link, useFetcher, useNavigate } from "@remix-run/react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FetcherWithComponents, Link, useFetcher, useNavigate } from "@remix-run/react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { RelativeTime } from "~/components/date-time";
 import { JoinRequestNoteView, requestIdOf } from "~/components/join-request-note";
 import type { JoinRequestNote, NotificationFeed, NotificationView } from "~/models/notification-inbox.server";
 import type { HubStatus } from "~/realtime/use-notification-hub";
+import { DecisionButtons } from "~/components/decision-buttons";
 
 /**
  * The notifications page's action: the panel posts the page's intents there with `via=panel`
@@ -236,27 +237,26 @@ function NotificationItem({
         </button>
         {joinRequest ? <JoinRequestNoteView note={joinRequest} compact /> : null}
         {n.read ? null : (
-          <fetcher.Form method="post" action={ACTION} onSubmit={markRead}>
-            <input type="hidden" name="id" value={n.id} />
-            <input type="hidden" name="via" value="panel" />
+          <ItemForm fetcher={fetcher} id={n.id} intent="read" onSubmit={markRead}>
             <button
               type="submit"
-              name="intent"
-              value="read"
               aria-label={`Mark as read: ${n.title}`}
               className="-ml-1 inline-flex min-h-9 items-center rounded px-1 text-sm font-medium text-brand-700 hover:underline"
             >
               Mark as read
             </button>
-          </fetcher.Form>
+          </ItemForm>
         )}
         {deciding ? (
           <p className="mt-1 text-sm text-slate-600">{deciding === "true" ? "Approving…" : "Rejecting…"}</p>
         ) : decidable && !decided ? (
-          <fetcher.Form method="post" action={ACTION} className="mt-1 flex flex-wrap gap-2" onSubmit={markRead}>
-            <input type="hidden" name="intent" value="decide" />
-            <input type="hidden" name="id" value={n.id} />
-            <input type="hidden" name="via" value="panel" />
+          <ItemForm
+            fetcher={fetcher}
+            id={n.id}
+            intent="decide"
+            onSubmit={markRead}
+            className="mt-1 flex flex-wrap gap-2"
+          >
             <input
               name="reason"
               maxLength={500}
@@ -264,13 +264,8 @@ function NotificationItem({
               placeholder="Reason (optional)"
               className="min-h-9 w-full basis-full rounded-lg border border-slate-300 px-2 text-sm"
             />
-            <button type="submit" name="isApproved" value="true" className="btn-primary !min-h-9 !px-3 text-sm">
-              Approve
-            </button>
-            <button type="submit" name="isApproved" value="false" className="btn-secondary !min-h-9 !px-3 text-sm">
-              Reject
-            </button>
-          </fetcher.Form>
+            <DecisionButtons size="small" />
+          </ItemForm>
         ) : null}
         {fetcher.state === "idle" && fetcher.data && (decided || !fetcher.data.ok) ? (
           <p role="status" className={`mt-1 text-sm ${fetcher.data.ok ? "text-emerald-700" : "text-rose-700"}`}>
@@ -278,19 +273,41 @@ function NotificationItem({
           </p>
         ) : null}
       </div>
-      <fetcher.Form method="post" action={ACTION} onSubmit={remove}>
-        <input type="hidden" name="id" value={n.id} />
-        <input type="hidden" name="via" value="panel" />
+      <ItemForm fetcher={fetcher} id={n.id} intent="remove" onSubmit={remove}>
         <button
           type="submit"
-          name="intent"
-          value="remove"
           aria-label={`Remove notification: ${n.title}`}
           className="grid min-h-11 min-w-11 place-items-center rounded-lg text-slate-500 hover:bg-slate-100"
         >
           <span aria-hidden="true">×</span>
         </button>
-      </fetcher.Form>
+      </ItemForm>
     </li>
+  );
+}
+
+/** A form about one notification, posted in place to the notifications page's action. */
+function ItemForm({
+  fetcher,
+  id,
+  intent,
+  onSubmit,
+  className,
+  children,
+}: {
+  fetcher: FetcherWithComponents<PanelReply>;
+  id: string;
+  intent: "read" | "decide" | "remove";
+  onSubmit: () => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <fetcher.Form method="post" action={ACTION} className={className} onSubmit={onSubmit}>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="via" value="panel" />
+      {children}
+    </fetcher.Form>
   );
 }

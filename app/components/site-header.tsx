@@ -73,13 +73,7 @@ export function SiteHeader({ user, bell }: { user: CurrentUser | null; bell: Bel
         </Link>
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
-            {NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end={item.end} className={navLinkClass}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
+            <NavItems />
           </ul>
         </nav>
         <div className="flex items-center gap-2">
@@ -93,6 +87,21 @@ export function SiteHeader({ user, bell }: { user: CurrentUser | null; bell: Bel
         </div>
       </div>
     </header>
+  );
+}
+
+/** The main links: in the header on wide screens, in the Menu on phones. */
+function NavItems() {
+  return (
+    <>
+      {NAV.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} end={item.end} className={navLinkClass}>
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </>
   );
 }
 
@@ -158,13 +167,7 @@ function MobileMenu({ menuRef, onToggle }: MenuProps) {
         className="absolute right-0 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
       >
         <ul>
-          {NAV.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} end={item.end} className={navLinkClass}>
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
+          <NavItems />
           <li>
             <NavLink to="/search-projects" className={navLinkClass}>
               Browse Projects

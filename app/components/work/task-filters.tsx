@@ -2,6 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import type { TaskAssigneeFilter, TaskFilters } from "~/schemas/task-board";
 import { TASK_PRIORITIES, TASK_TYPES } from "~/schemas/task-values";
 import { type Choice, SelectOptions } from "~/components/form-fields";
+import { SmallField } from "~/components/small-field";
 
 /**
  * The board's filters: a GET form, so the choice lives in the address (shareable, and it works
@@ -60,10 +61,7 @@ export function TaskFilterForm({
         className="grid gap-3 p-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end"
       >
         <input type="hidden" name="tab" value="tasks" />
-        <div className="flex flex-col gap-1 sm:col-span-2">
-          <label htmlFor="task-search" className="text-sm font-medium">
-            Search titles
-          </label>
+        <SmallField id="task-search" label="Search titles" className="sm:col-span-2">
           <input
             id="task-search"
             type="search"
@@ -73,7 +71,7 @@ export function TaskFilterForm({
             placeholder="Words of a task title…"
             className="min-h-11 rounded-lg border border-slate-300 px-3"
           />
-        </div>
+        </SmallField>
         <Select name="assignee" label="Assignee" value={filters.assignee} options={ASSIGNEE_CHOICES} />
         <Select name="milestoneId" label="Milestone" value={filters.milestoneId} options={byTitle} orAny />
         <Select name="priority" label="Priority" value={filters.priority} options={TASK_PRIORITIES} orAny />
@@ -112,10 +110,7 @@ function Select({
 }) {
   const id = `filter-${label.toLowerCase()}`;
   return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
+    <SmallField id={id} label={label} className="min-w-0">
       {/* key: a new address (back, a link) shows its own choice, not the last one picked. */}
       <select
         id={id}
@@ -126,6 +121,6 @@ function Select({
       >
         <SelectOptions empty={orAny ? `Any ${label.toLowerCase()}` : undefined} options={options} />
       </select>
-    </div>
+    </SmallField>
   );
 }

@@ -23,6 +23,7 @@ import { asDomainError, invariantResponse } from "~/utils/errors.server";
 import { readForm } from "~/utils/forms.server";
 import { idSchema } from "~/utils/ids";
 import { redirectWithToast } from "~/http/toast.server";
+import { DecisionButtons } from "~/components/decision-buttons";
 
 /**
  * The notifications page: the whole inbox with every action as a plain form, so the bell works
@@ -296,12 +297,7 @@ function DecisionForms({ id }: { id: string }) {
         <input name="reason" maxLength={500} className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2" />
       </label>
       <div className="flex gap-2">
-        <button type="submit" name="isApproved" value="true" className="btn-primary !min-h-10">
-          Approve
-        </button>
-        <button type="submit" name="isApproved" value="false" className="btn-secondary !min-h-10">
-          Reject
-        </button>
+        <DecisionButtons size="medium" />
       </div>
     </Form>
   );

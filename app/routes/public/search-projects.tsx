@@ -124,7 +124,7 @@ export default function Catalogue() {
   const activeFilters = (["difficulty", "technology", "language", "duration"] as const).filter((key) => filters[key]);
   // An empty result of a search or filter offers the way back to everything on this tab.
   const narrowed = Boolean(filters.q) || activeFilters.length > 0;
-  const clearHref = tab === "all" ? "/search-projects" : `?tab=${tab}`;
+  const clear = !narrowed ? null : tab === "all" ? "/search-projects" : `?tab=${tab}`;
 
   const tabHref = (id: Tab) => {
     const params = new URLSearchParams(search);
@@ -257,58 +257,59 @@ export default function Catalogue() {
           </div>
         ) : null}
         <div className="space-y-12">
-          {open ? (
-            <CatalogueSection
-              title="Projects Open for Joining"
-              section={open}
-              empty="No active projects available for joining"
-              failed="Failed to load active projects."
-              more={tab === "all" ? { href: tabHref("open"), label: "Find more active projects" } : null}
-              search={search}
-              clearHref={narrowed ? clearHref : null}
-            />
-          ) : null}
-          {templates ? (
-            <CatalogueSection
-              title="Template Projects"
-              section={templates}
-              empty="No template projects available"
-              failed="Failed to load template projects."
-              more={tab === "all" ? { href: tabHref("templates"), label: "Find more template projects" } : null}
-              search={search}
-              clearHref={narrowed ? clearHref : null}
-            />
-          ) : null}
+          {(["open", "templates"] as const).map((kind) => {
+            const section = kind === "open" ? open : templates;
+            // On All, each section shows its first page and links to its own tab for more.
+            const more = tab === "all" ? tabHref(kind) : null;
+            return section ? (
+              <CatalogueSection key={kind} kind={kind} section={section} more={more} search={search} clear={clear} />
+            ) : null;
+          })}
         </div>
       </div>
     </div>
   );
 }
 
+/** Each section's words (spec section 1, Catalogue). */
+const SECTION_TEXTS = {
+  open: {
+    title: "Projects Open for Joining",
+    empty: "No active projects available for joining",
+    failed: "Failed to load active projects.",
+    more: "Find more active projects",
+  },
+  templates: {
+    title: "Template Projects",
+    empty: "No template projects available",
+    failed: "Failed to load template projects.",
+    more: "Find more template projects",
+  },
+} as const;
+
 function CatalogueSection({
-  title,
+  kind,
   section,
-  empty,
-  failed,
   more,
   search,
-  clearHref,
+  clear,
 }: {
-  title: string;
+  kind: keyof typeof SECTION_TEXTS;
   section: Section;
-  empty: string;
-  failed: string;
-  more: { href: string; label: string } | null;
+  /** A link to the section's own tab (on All), instead of page links. */
+  more: string | null;
   search: URLSearchParams;
-  clearHref: string | null;
+  /** Where an empty result's Clear search goes, when a search or filter narrowed it. */
+  clear: string | null;
 }) {
-  const headingId = title.toLowerCase().replace(/\W+/g, "-");
+  const texts = SECTION_TEXTS[kind];
+  const headingId = texts.title.toLowerCase().replace(/\W+/g, "-");
   const page = section.page;
   return (
     <section aria-labelledby={headingId}>
       <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={headingId} className="text-xl font-bold">
-          {title}
+          {texts.title}
         </h2>
         {page && section.counted ? (
           <p className="text-sm text-slate-600">
@@ -318,16 +319,16 @@ function CatalogueSection({
       </div>
       {!page ? (
         <p role="alert" className="rounded-xl bg-red-50 p-4 text-red-800">
-          {failed}
+          {texts.failed}
         </p>
       ) : (
         <>
           <ProjectGrid
             projects={page.items}
-            empty={page.page > 1 && page.total > 0 ? undefined : empty}
+            empty={page.page > 1 && page.total > 0 ? undefined : texts.empty}
             emptyAction={
-              clearHref ? (
-                <Link to={clearHref} className="btn-secondary">
+              clear ? (
+                <Link to={clear} className="btn-secondary">
                   Clear search
                 </Link>
               ) : null
@@ -342,8 +343,8 @@ function CatalogueSection({
             </p>
           ) : null}
           {more && section.hasMore ? (
-            <Link to={more.href} className="btn-secondary mt-5">
-              {more.label}
+            <Link to={more} className="btn-secondary mt-5">
+              {texts.more}
             </Link>
           ) : null}
           {!more ? <Pagination page={page.page} pageSize={page.pageSize} total={page.total} search={search} /> : null}

@@ -19,6 +19,7 @@ import { invariantResponse, orErrorScreen } from "~/utils/errors.server";
 import { readForm, replyWithError } from "~/utils/forms.server";
 import { isId } from "~/utils/ids";
 import { redirectWithToast } from "~/http/toast.server";
+import { SmallField } from "~/components/small-field";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Tasks · ${data.board.projectName} · Gainers Hub` : "Tasks · Gainers Hub" },
@@ -134,10 +135,7 @@ export default function TaskDashboard() {
 
         <Form method="get" className="flex flex-wrap items-end gap-3">
           {query.status ? <input type="hidden" name="status" value={query.status} /> : null}
-          <div className="flex flex-col gap-1">
-            <label htmlFor="sort" className="text-sm font-medium">
-              Sort by
-            </label>
+          <SmallField id="sort" label="Sort by">
             <select
               id="sort"
               name="sort"
@@ -151,7 +149,7 @@ export default function TaskDashboard() {
                 </option>
               ))}
             </select>
-          </div>
+          </SmallField>
           <button type="submit" className="btn-secondary">
             Apply
           </button>

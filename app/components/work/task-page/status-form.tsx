@@ -1,5 +1,6 @@
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { TASK_STATUS_LABELS, TASK_STATUSES } from "~/schemas/task-values";
+import { SmallField } from "~/components/small-field";
 
 /** The status dropdown: with JavaScript a change saves at once; without, a button saves it. */
 export function StatusForm({ status, hydrated }: { status: (typeof TASK_STATUSES)[number]; hydrated: boolean }) {
@@ -11,10 +12,7 @@ export function StatusForm({ status, hydrated }: { status: (typeof TASK_STATUSES
   return (
     <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-3">
       <input type="hidden" name="intent" value="status" />
-      <div className="flex flex-col gap-1">
-        <label htmlFor="task-status" className="text-sm font-medium">
-          Status
-        </label>
+      <SmallField id="task-status" label="Status">
         <select
           id="task-status"
           name="status"
@@ -29,7 +27,7 @@ export function StatusForm({ status, hydrated }: { status: (typeof TASK_STATUSES
             </option>
           ))}
         </select>
-      </div>
+      </SmallField>
       <button type="submit" className={hydrated ? "sr-only" : "btn-secondary"} disabled={saving}>
         {saving ? "Saving…" : "Update status"}
       </button>

@@ -4,6 +4,7 @@ import { DateText } from "~/components/date-time";
 import { Chip, PRIORITY_STYLES } from "~/components/work/task-chips";
 import type { TaskDetail } from "~/models/task.server";
 import { StatusForm } from "./status-form";
+import { SmallField } from "~/components/small-field";
 
 /**
  * The task itself: title, chips, assignee, status, description, and the links that open its
@@ -91,10 +92,7 @@ function AssigneeForm({
   return (
     <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2">
       <input type="hidden" name="intent" value="assign" />
-      <div className="flex flex-col gap-1">
-        <label htmlFor="task-assignee" className="text-sm font-medium">
-          Assignee
-        </label>
+      <SmallField id="task-assignee" label="Assignee">
         <select
           id="task-assignee"
           name="assigneeId"
@@ -109,7 +107,7 @@ function AssigneeForm({
             </option>
           ))}
         </select>
-      </div>
+      </SmallField>
       <button type="submit" className="btn-secondary" disabled={saving}>
         {saving ? "Saving…" : "Assign"}
       </button>
