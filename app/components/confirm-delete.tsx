@@ -3,21 +3,30 @@ import type { ReactNode } from "react";
 import { CancelLink } from "~/components/cancel-link";
 import { UrlDialog } from "~/components/url-dialog";
 
+/** The one wording of a delete's question: the confirm step's, and the browser's confirm(). */
+export function deleteQuestion(noun: string): string {
+  return `Are you sure you want to delete this ${noun}?`;
+}
+
 /**
  * The confirm step of a delete (DESIGN principle 2): a dialog rendered on the server with a plain
  * form inside, so it works without JavaScript. `children` shows what is about to go.
  */
 export function ConfirmDelete({
-  title,
-  question,
+  noun,
+  title = `Delete ${noun}`,
+  consequence,
   fields,
   closeTo,
   action,
   preventScrollReset = false,
   children,
 }: {
-  title: string;
-  question: string;
+  /** What goes: 'task', 'reply'. */
+  noun: string;
+  title?: string;
+  /** What else goes with it, said after the question. */
+  consequence?: string;
   /** The hidden fields that name the delete: its intent and the id. */
   fields: Record<string, string>;
   closeTo: string;
@@ -29,7 +38,10 @@ export function ConfirmDelete({
   return (
     <UrlDialog title={title} closeTo={closeTo}>
       <Form method="post" action={action} preventScrollReset={preventScrollReset} className="space-y-4">
-        <p>{question}</p>
+        <p>
+          {deleteQuestion(noun)}
+          {consequence ? ` ${consequence}` : null}
+        </p>
         {children}
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />

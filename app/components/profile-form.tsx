@@ -7,23 +7,23 @@ import {
   useForm,
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { z, ZodTypeAny } from "zod";
 
 /**
  * conform wired the same way for every profile form: errors after a field is left or after the
- * server refused, cleared as soon as the field is valid.
+ * server refused (the route's action is handleProfileForm), cleared as soon as the field is valid.
  */
 export function useProfileForm<Schema extends ZodTypeAny>(
   id: string,
   schema: Schema,
   defaultValue: DefaultValue<z.input<Schema>>,
-  lastResult: SubmissionResult<string[]> | undefined,
 ) {
+  const refused = useActionData<{ result?: SubmissionResult<string[]> }>();
   return useForm<z.input<Schema>, z.output<Schema>>({
     id,
-    lastResult,
+    lastResult: refused?.result,
     constraint: constraintOf(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

@@ -1,10 +1,16 @@
 import { parseWithZod } from "@conform-to/zod";
-import { data } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ZodTypeAny } from "zod";
 import { requireUser } from "~/auth/guards.server";
 import type { CurrentUser } from "~/models/user.server";
 import { readForm, replyWithError } from "~/utils/forms.server";
 import { redirectWithToast } from "./toast.server";
+
+/** The loader of every profile form: for a signed-in person, whose name and email start it. */
+export async function profileFormLoader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return { fullName: user.fullName, emailAddress: user.emailAddress };
+}
 
 /**
  * The action of every profile form: validate with the form's schema, save for the signed-in user,

@@ -19,6 +19,7 @@ import { parseOrThrow } from "~/utils/validation.server";
 import { getMembership, type Membership, requireProject } from "./membership.server";
 import { addNotifications } from "./notification.server";
 import type { Page } from "./project.server";
+import { utcText } from "~/utils/utc";
 
 /**
  * The project forum (spec sections 2, 3, 7 and 9; issue 12): members read and write posts and
@@ -139,8 +140,6 @@ function repliesQuery(executor: Executor, viewerId: string) {
 }
 type ReplyRow = Awaited<ReturnType<ReturnType<typeof repliesQuery>["executeTakeFirstOrThrow"]>>;
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
 function writtenView(row: PostRow | ReplyRow, viewer: ForumViewer): WrittenView {
   const own = row.author_id === viewer.userId;
   return {
@@ -148,8 +147,8 @@ function writtenView(row: PostRow | ReplyRow, viewer: ForumViewer): WrittenView 
     authorUserId: row.author_id,
     authorName: row.full_name || "Unknown",
     authorRole: row.role_in_project ?? FORMER_MEMBER,
-    createdAtUtc: iso(row.created_at),
-    updatedAtUtc: row.updated_at ? iso(row.updated_at) : null,
+    createdAtUtc: utcText(row.created_at),
+    updatedAtUtc: utcText(row.updated_at),
     likeCount: Number(row.like_count),
     isLikedByCurrentUser: Boolean(row.liked),
     canEdit: own,

@@ -5,6 +5,7 @@ import { queueRepositorySync } from "~/jobs/sync-repository.server";
 import type { CurrentUser } from "~/models/user.server";
 import { NotFoundError } from "~/utils/errors.server";
 import { requireProjectMember } from "./membership.server";
+import { utcText } from "~/utils/utc";
 
 /**
  * What the project's members see of its GitHub repository: the repository card, stats,
@@ -65,8 +66,6 @@ export interface GitHubStatsView {
   lastSyncedAt: string | null;
 }
 
-const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
-
 export async function readRepository(executor: DB, projectId: string): Promise<RepositoryView | null> {
   const row = await executor
     .selectFrom("repositories")
@@ -97,7 +96,7 @@ export async function readRepository(executor: DB, projectId: string): Promise<R
     url: row.html_url ?? row.url,
     defaultBranch: row.default_branch,
     openPullRequests: row.open_pull_requests,
-    lastSyncedAt: iso(row.fetched_at),
+    lastSyncedAt: utcText(row.fetched_at),
   };
 }
 
@@ -165,9 +164,9 @@ export async function readSyncStatus(executor: DB, projectId: string): Promise<S
   ]);
   return {
     status: run?.status ?? "idle",
-    startedAt: iso(run?.started_at),
-    finishedAt: iso(run?.finished_at),
-    lastSyncedAt: iso(repository?.fetched_at),
+    startedAt: utcText(run?.started_at),
+    finishedAt: utcText(run?.finished_at),
+    lastSyncedAt: utcText(repository?.fetched_at),
     error: run?.status === "completed" ? null : (run?.error ?? null),
     attempts: run?.attempts ?? 0,
   };
@@ -215,7 +214,7 @@ export async function readStats(executor: DB, projectId: string): Promise<GitHub
     linesDeleted: Number(people.linesDeleted),
     starsCount: repository?.stars_count ?? 0,
     forksCount: repository?.forks_count ?? 0,
-    lastSyncedAt: iso(repository?.fetched_at),
+    lastSyncedAt: utcText(repository?.fetched_at),
   };
 }
 

@@ -10,6 +10,7 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "~
 import { parseOrThrow } from "~/utils/validation.server";
 import { getMembership, projectAdminIds, requireProject, requireProjectAdmin } from "./membership.server";
 import { addNotifications } from "./notification.server";
+import { utcText } from "~/utils/utc";
 
 /**
  * Join requests: a signed-in person asks to join a running project with one of its open roles;
@@ -63,7 +64,7 @@ function toView(row: RequestRow): JoinRequestView {
     message: row.message,
     status: row.status,
     decisionReason: row.decision_reason,
-    createdAtUtc: new Date(row.created_at).toISOString(),
+    createdAtUtc: utcText(row.created_at),
   };
 }
 

@@ -6,6 +6,7 @@ import { milestoneSchema, milestoneStatusSchema } from "~/schemas/milestone";
 import { parseOrThrow } from "~/utils/validation.server";
 import { type ProjectAccess, requireMemberAccess, requireMilestoneAccess } from "./membership.server";
 import { notifyProjectMembers } from "./notification.server";
+import { utcText } from "~/utils/utc";
 
 /**
  * Milestones (spec sections 3-5): Planned, Active, Completed; any status may move to any other.
@@ -59,7 +60,7 @@ function toMilestone(row: Row): Milestone {
     projectId: row.project_id,
     title: row.title,
     description: row.description,
-    targetDateUtc: new Date(row.target_date).toISOString(),
+    targetDateUtc: utcText(row.target_date),
     status: row.status,
     orderIndex: row.order_index,
     tasksCount: row.total ?? 0,

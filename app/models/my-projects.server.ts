@@ -4,6 +4,7 @@ import { causeOf } from "~/utils/project-cause";
 import type { Cause } from "~/utils/project-cover";
 import type { CurrentUser } from "~/models/user.server";
 import type { JoinRequestStatus } from "#db/schema";
+import { utcText } from "~/utils/utc";
 
 /**
  * My Projects (spec section 3, Project (my projects)): the projects a user belongs to, and the
@@ -133,7 +134,7 @@ export async function listMyProjects(userId: string): Promise<WorkProject[]> {
       coverCause: causeOf({ name: row.name, tagline: row.tagline, description: row.description, goals: row.goals }),
       projectPictureUrl: row.picture_url,
       projectStatus: member ? (row.status ?? "Pending") : requestedStatus(row.request_status),
-      createdAtUtc: new Date(row.created_at).toISOString(),
+      createdAtUtc: utcText(row.created_at),
       durationDays: row.duration_days,
       programmingLanguages: row.programming_languages,
       technologies: row.technologies,
@@ -148,7 +149,7 @@ export async function listMyProjects(userId: string): Promise<WorkProject[]> {
               requestId: row.request_id,
               status: row.request_status,
               decisionReason: row.decision_reason,
-              requestedAtUtc: new Date(row.requested_at).toISOString(),
+              requestedAtUtc: utcText(row.requested_at),
             }
           : null,
     };

@@ -5,6 +5,7 @@ import { NotFoundError } from "~/utils/errors.server";
 import { previewText } from "~/utils/format";
 import { isId } from "~/utils/ids";
 import type { NewNotification, NotificationEvent } from "./notification.server";
+import { utcText } from "~/utils/utc";
 
 /**
  * A person's notifications: what the bell, the notifications page and the hub show, and the
@@ -58,7 +59,7 @@ function toView(row: InboxRow): NotificationView {
     projectId: row.project_id,
     muted: Boolean(row.muted),
     read: row.read_at !== null,
-    createdAt: new Date(row.created_at).toISOString(),
+    createdAt: utcText(row.created_at),
     data: (typeof row.data === "string" ? JSON.parse(row.data) : row.data) as Record<string, unknown>,
   };
 }

@@ -9,6 +9,7 @@ import { DURATION_RANGES } from "~/schemas/duration-ranges";
 import type { FusedHit } from "~/search/fusion";
 import { hybridRanking, hybridSearch, type SearchOptions } from "~/search/hybrid.server";
 import { type MatchReason, reasonStrings } from "~/search/reasons";
+import { utcText } from "~/utils/utc";
 
 /**
  * Reading projects and templates for the public screens and API. JSON field names follow the
@@ -113,7 +114,7 @@ function toSummary(row: SummaryRow): ProjectSummary {
     projectPictureUrl: row.picture_url,
     projectStatus: row.status,
     openPositions: Number(row.open_positions),
-    createdAtUtc: new Date(row.created_at).toISOString(),
+    createdAtUtc: utcText(row.created_at),
     startDate: row.start_date,
   };
 }

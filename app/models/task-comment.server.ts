@@ -8,6 +8,7 @@ import { parseOrThrow } from "~/utils/validation.server";
 import { type ProjectAccess, requireTaskAccess } from "./membership.server";
 import type { Page } from "./project.server";
 import { recordTaskEvents } from "./task-event.server";
+import { utcText } from "~/utils/utc";
 
 /**
  * A task's discussion: members write comments (text by the forum's rules), edit their own and
@@ -45,8 +46,8 @@ function toView(row: Row, viewer: { userId: string; isAdmin: boolean }): TaskCom
     content: row.content,
     authorUserId: row.author_id,
     authorName: row.full_name || "A member",
-    createdAtUtc: new Date(row.created_at).toISOString(),
-    updatedAtUtc: row.updated_at ? new Date(row.updated_at).toISOString() : null,
+    createdAtUtc: utcText(row.created_at),
+    updatedAtUtc: utcText(row.updated_at),
     canEdit: own,
     canDelete: own || viewer.isAdmin,
   };

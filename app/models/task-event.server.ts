@@ -5,6 +5,7 @@ import { describeTaskEvent, isSystemEvent, type TaskEventKind } from "~/utils/ta
 import type { CurrentUser } from "~/models/user.server";
 import { requireTaskAccess } from "./membership.server";
 import type { Page } from "./project.server";
+import { utcText } from "~/utils/utc";
 
 /**
  * A task's history: every change is a row (kind, JSON detail, who, when) written in the change's
@@ -104,7 +105,7 @@ export async function pageTaskEvents(
         summary: describeTaskEvent(row.kind, detail),
         actorUserId: row.actor_id,
         actorName: isSystemEvent(row.kind) ? null : row.full_name || (row.actor_id ? "A member" : "Someone who left"),
-        createdAtUtc: new Date(row.created_at).toISOString(),
+        createdAtUtc: utcText(row.created_at),
       };
     }),
     total: count.total,

@@ -10,6 +10,7 @@ import { type ProjectAccess, requireTaskAccess } from "./membership.server";
 import { addNotifications, type NewNotification, type NotificationEvent } from "./notification.server";
 import { type NewTaskEvent, recordTaskEvents } from "./task-event.server";
 import { aboutTask } from "./task-notice.server";
+import { utcText } from "~/utils/utc";
 
 /**
  * Mentor review with turn-taking (issue 35): the task's assignee requests a review, one of the
@@ -57,7 +58,6 @@ export function isReviewer(access: ProjectAccess): boolean {
   return access.isAdmin || /mentor/i.test(access.roleInProject) || access.actor.role === "mentor";
 }
 
-const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 const person = (id: string | null, name: string | null, gone: string): ReviewPerson => ({
   userId: id,
   name: name || (id ? "A member" : gone),
@@ -95,12 +95,12 @@ export async function listReviewRounds(executor: DB, taskId: string): Promise<Re
     state: row.state,
     requestedBy: person(row.requested_by, row.requester_name, "Someone who left"),
     note: row.request_note,
-    requestedAtUtc: iso(row.requested_at)!,
+    requestedAtUtc: utcText(row.requested_at),
     claimedBy: row.claimed_by ? person(row.claimed_by, row.claimer_name, "Someone who left") : null,
-    claimedAtUtc: iso(row.claimed_at),
+    claimedAtUtc: utcText(row.claimed_at),
     decidedBy: row.decided_by ? person(row.decided_by, row.decider_name, "Someone who left") : null,
     decisionComment: row.decision_comment,
-    decidedAtUtc: iso(row.decided_at),
+    decidedAtUtc: utcText(row.decided_at),
   }));
 }
 

@@ -24,6 +24,7 @@ import { addNotifications, notifyProjectMembers } from "./notification.server";
 import { type NewTaskEvent, recordTaskEvents } from "./task-event.server";
 import { aboutTask } from "./task-notice.server";
 import { guardDoneAgainstReview } from "./task-review.server";
+import { utcText } from "~/utils/utc";
 
 /**
  * Tasks of a project (spec sections 2-5): the work page's groups, the task dashboard, task
@@ -129,8 +130,6 @@ function taskCards(executor: DB) {
 
 type CardRow = Awaited<ReturnType<ReturnType<typeof taskCards>["executeTakeFirstOrThrow"]>>;
 
-const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
-
 function toCard(row: CardRow): TaskCard {
   return {
     taskId: row.id,
@@ -140,14 +139,14 @@ function toCard(row: CardRow): TaskCard {
     status: row.status,
     priority: row.priority,
     type: row.type,
-    dueAtUtc: iso(row.due_at),
+    dueAtUtc: utcText(row.due_at),
     milestoneId: row.milestone_id,
     milestoneTitle: row.milestone_title,
     assigneeId: row.assignee_id,
     assigneeName: row.assignee_name,
     subtaskCount: row.total ?? 0,
     completedSubtaskCount: row.done ?? 0,
-    createdAtUtc: iso(row.created_at)!,
+    createdAtUtc: utcText(row.created_at),
     review: row.review_state
       ? { state: row.review_state, reviewerName: row.reviewer_name, requesterId: row.review_requested_by }
       : null,

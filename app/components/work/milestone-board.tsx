@@ -6,6 +6,7 @@ import { StatusChip } from "~/components/status-chip";
 import type { Milestone, MilestoneTask } from "~/models/milestone.server";
 import { MILESTONE_STATUSES, milestoneSchema } from "~/schemas/milestone";
 import { DateText } from "~/components/date-time";
+import { SubmitButton } from "~/components/submit-button";
 
 /** The Milestones tab: a summary, then columns Planned, Active, Completed. */
 export function MilestoneBoard({
@@ -191,9 +192,9 @@ export function MilestoneForm({
       <TextField field={fields.title} label="Title" />
       <TextAreaField field={fields.description} label="Description" rows={3} />
       <TextField field={fields.targetDateUtc} label="Target date" type="date" />
-      <button type="submit" className="btn-primary w-full" disabled={saving}>
-        {saving ? "Saving…" : milestone ? "Save Milestone" : "Create Milestone"}
-      </button>
+      <SubmitButton busy={saving} busyText="Saving…" className="btn-primary w-full">
+        {milestone ? "Save Milestone" : "Create Milestone"}
+      </SubmitButton>
     </Form>
   );
 }

@@ -10,6 +10,7 @@ import {
   TextField,
 } from "~/components/form-fields";
 import { newTaskSchema, TASK_PRIORITIES, TASK_TYPES } from "~/schemas/task";
+import { SubmitButton } from "~/components/submit-button";
 
 /** What the edit form starts from: the task as it is. */
 export interface TaskFormValues {
@@ -82,9 +83,9 @@ export function TaskForm({
         <Picker field={fields.milestoneId} label="Milestone" empty="No milestone" options={milestoneChoices} />
         {task ? null : <Picker field={fields.assigneeId} label="Assignee" empty="Unassigned" options={memberChoices} />}
       </div>
-      <button type="submit" className="btn-primary w-full" disabled={saving}>
-        {saving ? "Saving…" : task ? "Save Task" : "Add Task"}
-      </button>
+      <SubmitButton busy={saving} busyText="Saving…" className="btn-primary w-full">
+        {task ? "Save Task" : "Add Task"}
+      </SubmitButton>
     </Form>
   );
 }

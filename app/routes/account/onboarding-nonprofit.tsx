@@ -1,32 +1,26 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/auth/guards.server";
-import { CheckboxField, MultiSelectField, TextAreaField, TextField } from "~/components/form-fields";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { MultiSelectField, TextAreaField, TextField } from "~/components/form-fields";
+import { ShowEmailField } from "~/components/profile-fields";
 import { FormSection, ProfileForm, useProfileForm } from "~/components/profile-form";
+import { handleProfileForm, type profileFormLoader as loader } from "~/http/profile-form.server";
 import { saveNonprofitProfile } from "~/models/profile.server";
 import { nonprofitProfileSchema } from "~/schemas/profile";
 import { NEED_OPTIONS } from "~/schemas/profile-options";
-import { handleProfileForm } from "~/http/profile-form.server";
+
+export { profileFormLoader as loader } from "~/http/profile-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Create Nonprofit Profile · Gainers Hub" }];
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  return { contactName: user.fullName, contactEmail: user.emailAddress };
-}
 
 export const action = ({ request }: ActionFunctionArgs) =>
   handleProfileForm(request, nonprofitProfileSchema, saveNonprofitProfile);
 
 export default function NonprofitProfile() {
-  const { contactName, contactEmail } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const [form, fields] = useProfileForm(
-    "nonprofit-profile",
-    nonprofitProfileSchema,
-    { contactName, contactEmail },
-    actionData?.result,
-  );
+  const { fullName, emailAddress } = useLoaderData<typeof loader>();
+  const [form, fields] = useProfileForm("nonprofit-profile", nonprofitProfileSchema, {
+    contactName: fullName,
+    contactEmail: emailAddress,
+  });
   return (
     <ProfileForm
       form={form}
@@ -43,11 +37,7 @@ export default function NonprofitProfile() {
       <FormSection title="Contact">
         <TextField field={fields.contactName} label="Contact person" autoComplete="name" />
         <TextField field={fields.contactEmail} label="Contact email" type="email" autoComplete="email" />
-        <CheckboxField
-          field={fields.showEmail}
-          label="Show my email"
-          hint="Everyone who can see your profile will see your email. Otherwise only you, and the admins of projects you ask to join, see it."
-        />
+        <ShowEmailField field={fields.showEmail} />
       </FormSection>
       <FormSection title="What you need">
         <MultiSelectField

@@ -293,8 +293,8 @@ export default function ProjectPage() {
           ) : null}
           {deleting ? (
             <ConfirmDelete
+              noun="milestone"
               title="Delete Milestone"
-              question="Are you sure you want to delete this milestone?"
               fields={{ intent: "delete-milestone", milestoneId: deleting.milestoneId }}
               closeTo={base}
               preventScrollReset

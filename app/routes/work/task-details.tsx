@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { ConfirmDelete } from "~/components/confirm-delete";
 import { UrlDialog } from "~/components/url-dialog";
@@ -15,6 +15,7 @@ import { WorkErrorScreen } from "./project-layout";
 import type { TaskPageActionData } from "./task-details/action.server";
 import type { loader } from "./task-details/loader.server";
 import { taskPageHref } from "./task-details/url-state";
+import { usePendingIntent } from "~/hooks/use-pending-intent";
 
 /**
  * Task details (`/work/projects/$projectId/tasks/$taskId`): the task (edit, assign, status,
@@ -47,9 +48,8 @@ export default function TaskDetails() {
   const here = `/work/projects/${task.projectId}/tasks/${task.taskId}`;
   const pageHref = (extra?: Record<string, string>) => taskPageHref(here, state, extra);
   const hydrated = useHydrated();
-  const navigation = useNavigation();
   const addForm = useRef<HTMLFormElement>(null);
-  const adding = navigation.state !== "idle" && navigation.formData?.get("intent") === "add-subtask";
+  const adding = usePendingIntent("add-subtask");
   useEffect(() => {
     if (!adding) addForm.current?.reset();
   }, [adding]);
@@ -112,8 +112,8 @@ export default function TaskDetails() {
       ) : null}
       {state.deleteTask && canDelete ? (
         <ConfirmDelete
-          title="Delete task"
-          question="Are you sure you want to delete this task? Its subtasks, comments and history go with it."
+          noun="task"
+          consequence="Its subtasks, comments and history go with it."
           fields={{ intent: "delete-task" }}
           action={here}
           closeTo={pageHref()}
@@ -123,8 +123,7 @@ export default function TaskDetails() {
       ) : null}
       {deletingSubtask ? (
         <ConfirmDelete
-          title="Delete subtask"
-          question="Are you sure you want to delete this subtask?"
+          noun="subtask"
           fields={{ intent: "delete-subtask", subtaskId: deletingSubtask.subtaskId }}
           action={here}
           closeTo={pageHref()}
@@ -134,8 +133,7 @@ export default function TaskDetails() {
       ) : null}
       {deletingComment ? (
         <ConfirmDelete
-          title="Delete comment"
-          question="Are you sure you want to delete this comment?"
+          noun="comment"
           fields={{ intent: "delete-comment", commentId: deletingComment.commentId }}
           action={here}
           closeTo={`${pageHref()}#comment-${deletingComment.commentId}`}

@@ -22,8 +22,7 @@ export function ForumDeleteDialog({ target, closeTo }: { target: DeleteTarget; c
   const id = target.kind === "post" ? target.item.postId : target.item.replyId;
   return (
     <ConfirmDelete
-      title={noun === "post" ? "Delete post" : "Delete reply"}
-      question={`Are you sure you want to delete this ${noun}?`}
+      noun={noun}
       fields={{ intent: `delete-${noun}`, [idFieldOf(noun)]: id }}
       closeTo={closeTo}
       preventScrollReset

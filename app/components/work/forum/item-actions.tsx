@@ -1,4 +1,5 @@
 import { Link, useSubmit } from "@remix-run/react";
+import { deleteQuestion } from "~/components/confirm-delete";
 import { type ForumItemKind, idFieldOf, withParam } from "./addresses";
 
 export const actionLink = "inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-medium sm:px-3";
@@ -40,7 +41,7 @@ export function ItemActions({
             hydrated
               ? (event) => {
                   event.preventDefault();
-                  if (!window.confirm(`Are you sure you want to delete this ${kind}?`)) return;
+                  if (!window.confirm(deleteQuestion(kind))) return;
                   // A navigation, not a fetcher: a deleted post's own page has to be left.
                   submit(
                     { intent: `delete-${kind}`, [idFieldOf(kind)]: id },

@@ -1,9 +1,11 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { TextAreaField } from "~/components/form-fields";
 import { TimeLabel } from "~/components/work/forum/forum-text";
 import type { ReviewRights, ReviewRound } from "~/models/task-review.server";
 import { REVIEW_STATE_LABELS } from "~/utils/review-text";
+import { SubmitButton } from "~/components/submit-button";
+import { usePendingIntent } from "~/hooks/use-pending-intent";
 
 /**
  * The task's mentor review: whose turn it is, the step the viewer may take now (request with a
@@ -114,14 +116,13 @@ function StepButton({
   pending: string;
   secondary?: boolean;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const busy = usePendingIntent(intent);
   return (
     <Form method="post" action={here} preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
-      <button type="submit" className={secondary ? "btn-secondary" : "btn-primary"} disabled={busy}>
-        {busy ? pending : label}
-      </button>
+      <SubmitButton busy={busy} busyText={pending} className={secondary ? "btn-secondary" : "btn-primary"}>
+        {label}
+      </SubmitButton>
     </Form>
   );
 }
@@ -135,19 +136,18 @@ function RequestForm({
   again: boolean;
   actionData?: { formId?: string; result?: SubmissionResult<string[]> };
 }) {
-  const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "request-review",
     lastResult: actionData?.formId === "request-review" ? actionData.result : null,
   });
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "request-review";
+  const busy = usePendingIntent("request-review");
   return (
     <Form method="post" action={here} preventScrollReset {...getFormProps(form)} className="space-y-2">
       <input type="hidden" name="intent" value="request-review" />
       <TextAreaField field={fields.note} label={again ? "What did you change?" : "A note for the reviewer"} rows={2} />
-      <button type="submit" className="btn-primary" disabled={busy}>
-        {busy ? "Requesting…" : again ? "Request review again" : "Request review"}
-      </button>
+      <SubmitButton busy={busy} busyText="Requesting…">
+        {again ? "Request review again" : "Request review"}
+      </SubmitButton>
     </Form>
   );
 }
@@ -159,13 +159,12 @@ function DecideForm({
   here: string;
   actionData?: { formId?: string; result?: SubmissionResult<string[]> };
 }) {
-  const navigation = useNavigation();
   // Checked on the server (the decision is the button pressed), so it reads the same without JavaScript.
   const [form, fields] = useForm({
     id: "decide-review",
     lastResult: actionData?.formId === "decide-review" ? actionData.result : null,
   });
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "decide-review";
+  const busy = usePendingIntent("decide-review");
   return (
     <Form method="post" action={here} preventScrollReset {...getFormProps(form)} className="space-y-2">
       <input type="hidden" name="intent" value="decide-review" />

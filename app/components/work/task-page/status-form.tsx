@@ -1,11 +1,12 @@
-import { Form, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import { TASK_STATUS_LABELS, TASK_STATUSES } from "~/schemas/task-values";
 import { SmallField } from "~/components/small-field";
+import { SubmitButton } from "~/components/submit-button";
+import { usePendingIntent } from "~/hooks/use-pending-intent";
 
 /** The status dropdown: with JavaScript a change saves at once; without, a button saves it. */
 export function StatusForm({ status, hydrated }: { status: (typeof TASK_STATUSES)[number]; hydrated: boolean }) {
-  const navigation = useNavigation();
-  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "status";
+  const saving = usePendingIntent("status");
   // A refused change (a task under review is not done) leaves the status as it was: each landing
   // on the page shows the saved status again, not the one that was refused.
   const { key: landing } = useLocation();
@@ -28,9 +29,9 @@ export function StatusForm({ status, hydrated }: { status: (typeof TASK_STATUSES
           ))}
         </select>
       </SmallField>
-      <button type="submit" className={hydrated ? "sr-only" : "btn-secondary"} disabled={saving}>
-        {saving ? "Saving…" : "Update status"}
-      </button>
+      <SubmitButton busy={saving} busyText="Saving…" className={hydrated ? "sr-only" : "btn-secondary"}>
+        Update status
+      </SubmitButton>
     </Form>
   );
 }

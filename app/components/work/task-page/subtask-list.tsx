@@ -1,6 +1,7 @@
 import { Form, Link, useFetcher, useFetchers } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { CancelLink } from "~/components/cancel-link";
+import { deleteQuestion } from "~/components/confirm-delete";
 import { Toaster } from "~/components/toaster";
 import type { Subtask } from "~/models/task.server";
 
@@ -246,7 +247,7 @@ function SubtaskRow({
               hydrated
                 ? (event) => {
                     event.preventDefault();
-                    if (!window.confirm("Are you sure you want to delete this subtask?")) return;
+                    if (!window.confirm(deleteQuestion("subtask"))) return;
                     remove.submit(
                       { intent: "delete-subtask", subtaskId: subtask.subtaskId, via: "fetcher" },
                       { method: "post", action: here },

@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { CancelLink } from "~/components/cancel-link";
 import { FormMessage, TextAreaField } from "~/components/form-fields";
@@ -8,6 +8,8 @@ import { ForumText, TimeLabel } from "~/components/work/forum/forum-text";
 import type { TaskCommentView } from "~/models/task-comment.server";
 import type { Page } from "~/models/project.server";
 import { commentSchema } from "~/schemas/task-comment";
+import { SubmitButton } from "~/components/submit-button";
+import { usePendingIntent } from "~/hooks/use-pending-intent";
 
 /**
  * A task's discussion: comments oldest first, newest last, in pages (the page opens on the
@@ -123,7 +125,6 @@ function CommentForm({
   cancelHref?: string;
   actionData?: { formId?: string; result?: SubmissionResult<string[]> };
 }) {
-  const navigation = useNavigation();
   const formId = comment ? `edit-comment-${comment.commentId}` : "add-comment";
   const intent = comment ? "edit-comment" : "add-comment";
   const [form, fields] = useForm({
@@ -135,7 +136,7 @@ function CommentForm({
     defaultValue: comment ? { content: comment.content } : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: commentSchema }),
   });
-  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const sending = usePendingIntent(intent);
   // A sent comment empties the composer once the page has it.
   const ref = useRef<HTMLFormElement>(null);
   const wasSending = useRef(false);
@@ -157,9 +158,9 @@ function CommentForm({
       <FormMessage errors={form.errors} />
       <TextAreaField field={fields.content} label={comment ? "Edit your comment" : "Add a comment"} rows={3} />
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn-primary" disabled={sending}>
-          {sending ? (comment ? "Saving…" : "Posting…") : comment ? "Save" : "Comment"}
-        </button>
+        <SubmitButton busy={sending} busyText={comment ? "Saving…" : "Posting…"}>
+          {comment ? "Save" : "Comment"}
+        </SubmitButton>
         {cancelHref ? <CancelLink to={cancelHref} preventScrollReset /> : null}
       </div>
     </Form>

@@ -1,10 +1,12 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { StatusChip } from "~/components/status-chip";
 import { DateText } from "~/components/date-time";
 import { Chip, PRIORITY_STYLES } from "~/components/work/task-chips";
 import type { TaskDetail } from "~/models/task.server";
 import { StatusForm } from "./status-form";
 import { SmallField } from "~/components/small-field";
+import { SubmitButton } from "~/components/submit-button";
+import { usePendingIntent } from "~/hooks/use-pending-intent";
 
 /**
  * The task itself: title, chips, assignee, status, description, and the links that open its
@@ -87,8 +89,7 @@ function AssigneeForm({
   assigneeId: string | null;
   members: { userId: string; fullName: string }[];
 }) {
-  const navigation = useNavigation();
-  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "assign";
+  const saving = usePendingIntent("assign");
   return (
     <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-2">
       <input type="hidden" name="intent" value="assign" />
@@ -108,9 +109,9 @@ function AssigneeForm({
           ))}
         </select>
       </SmallField>
-      <button type="submit" className="btn-secondary" disabled={saving}>
-        {saving ? "Saving…" : "Assign"}
-      </button>
+      <SubmitButton busy={saving} busyText="Saving…" className="btn-secondary">
+        Assign
+      </SubmitButton>
     </Form>
   );
 }
