@@ -34,7 +34,9 @@ test.describe("subtasks and milestones", () => {
     await expect(counter).toHaveText("0/2");
     await expect(page.getByLabel("New subtask")).toHaveValue("");
 
-    // Done ones go after open ones.
+    // Done ones go after open ones. The reload below waits for the toggle to be saved: with
+    // JavaScript the box shows its new state before the server has answered.
+    const toggled = page.waitForResponse((response) => response.request().method() === "POST");
     await page.getByRole("checkbox", { name: "Mark as done: Write the announcement" }).click();
     await expect(page.getByRole("checkbox", { name: "Mark as not done: Write the announcement" })).toHaveAttribute(
       "aria-checked",
@@ -42,6 +44,7 @@ test.describe("subtasks and milestones", () => {
     );
     await expect(counter).toHaveText("1/2");
     await expect(list.getByRole("listitem").first()).toContainText("Book the room");
+    await toggled;
     await page.reload();
     await expect(counter).toHaveText("1/2");
 
