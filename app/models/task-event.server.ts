@@ -30,31 +30,33 @@ export interface NewTaskEvent {
 }
 
 /** Writes events in the caller's transaction (one statement, however many). */
-export async function recordTaskEvents(
+export function recordTaskEvents(
   trx: DB,
   taskId: string,
   actorId: string,
   events: readonly NewTaskEvent[],
 ): Promise<void> {
-  if (events.length === 0) return;
-  await trx
-    .insertInto("task_events")
-    .values(
-      events.map((event) => ({
-        task_id: taskId,
-        actor_id: actorId,
-        kind: event.kind,
-        detail: JSON.stringify(event.detail),
-      })),
-    )
-    .execute();
+  return insertTaskEvents(
+    trx,
+    events.map((event) => ({ ...event, taskId, actorId })),
+  );
 }
 
 /** Writes events no person made (a reminder), each on its task, at `at`, in the caller's transaction. */
-export async function recordSystemTaskEvents(
+export function recordSystemTaskEvents(
   trx: DB,
   at: Date,
   events: readonly (NewTaskEvent & { taskId: string })[],
+): Promise<void> {
+  return insertTaskEvents(
+    trx,
+    events.map((event) => ({ ...event, actorId: null, at })),
+  );
+}
+
+async function insertTaskEvents(
+  trx: DB,
+  events: readonly (NewTaskEvent & { taskId: string; actorId: string | null; at?: Date })[],
 ): Promise<void> {
   if (events.length === 0) return;
   await trx
@@ -62,10 +64,10 @@ export async function recordSystemTaskEvents(
     .values(
       events.map((event) => ({
         task_id: event.taskId,
-        actor_id: null,
+        actor_id: event.actorId,
         kind: event.kind,
         detail: JSON.stringify(event.detail),
-        created_at: at,
+        ...(event.at ? { created_at: event.at } : {}),
       })),
     )
     .execute();
