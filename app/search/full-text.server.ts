@@ -14,11 +14,8 @@ import { CANDIDATES, COMMON_SHARE, LEG_DEPTH, FIELD_WEIGHTS, MATCH_BASE, SCORED_
  * Any query word counts, so long natural requests still match. Each matching word adds its weight
  * in that entry (`ts_rank` of the word alone, plus a base for matching at all) times how rare the
  * word is among projects (inverse document frequency) times the word's own weight, so in 'help an
- * animal shelter with volunteers' a match on 'animal' outweighs one on 'help'.
- *
- * How rare a word is comes from search_terms (kept by triggers, migration 0017). Only a bounded
- * set of candidates is scored (tiers of at most CANDIDATES, below), so a word every project uses
- * ('volunteers') never means scoring every project.
+ * animal shelter with volunteers' a match on 'animal' outweighs one on 'help'. Rarity comes from
+ * search_terms (migration 0017); only bounded tiers of candidates are scored (CANDIDATES, below).
  */
 export interface WeightedWord {
   word: string;
