@@ -31,9 +31,15 @@ describe("database maintenance", () => {
     const tables = await vacuumAndAnalyze(db, [schema]);
     expect(tables).toContain(`${schema}.maintenance_probe`);
     expect(tables).toContain(`${schema}.projects`);
-    const after = await probe();
+    let after = await probe();
     expect(after.tuples).toBe(1000);
-    // The deleted rows filled the last pages: vacuum gives them back.
+    // The deleted rows filled the last pages: vacuum gives them back. On PostgreSQL another test
+    // file's open transaction can hold them a moment longer (the horizon is the database's).
+    for (let attempt = 0; attempt < 20 && after.pages >= before.pages / 2; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      await sql`vacuum maintenance_probe`.execute(db);
+      after = await probe();
+    }
     expect(after.pages).toBeLessThan(before.pages / 2);
   });
 
