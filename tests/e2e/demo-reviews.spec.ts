@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { signIn } from "./auth";
 import { expect as baseExpect, test } from "./fixtures";
 import { screenshotsIn } from "./work";
+import { summaryFigure } from "./summary";
 
 /**
  * Mentor review in the demo data (db/seed-reviews.ts), as its people see it, JavaScript on and
@@ -26,13 +27,6 @@ async function openSummary(page: Page) {
   if (await show.isVisible()) await show.click();
   await expect(page.getByRole("heading", { name: "Overall Summary" })).toBeVisible();
 }
-
-const figure = (page: Page, section: string, term: string) =>
-  page
-    .getByRole("region", { name: section })
-    .locator("dl > div")
-    .filter({ has: page.locator("dt", { hasText: new RegExp(`^${term}$`) }) })
-    .locator("dd");
 
 test.describe("mentor review in the demo", () => {
   test.describe.configure({ timeout: 180_000 });
@@ -102,14 +96,14 @@ test.describe("mentor review in the demo", () => {
       ["Approved in Review", "1"],
       ["Reviews Given", "0"],
     ] as const) {
-      await expect(figure(amara, "Task Collaboration", term)).toHaveText(value);
+      await expect(summaryFigure(amara, "Task Collaboration", term)).toHaveText(value);
     }
     await shoot(amara, project, "amara-insights");
     await context.close();
 
     await openSummary(grace);
-    await expect(figure(grace, "Task Collaboration", "Reviews Given")).toHaveText("1");
-    await expect(figure(grace, "Task Collaboration", "Task Comments")).toHaveText("2");
+    await expect(summaryFigure(grace, "Task Collaboration", "Reviews Given")).toHaveText("1");
+    await expect(summaryFigure(grace, "Task Collaboration", "Task Comments")).toHaveText("2");
     await shoot(grace, project, "grace-insights");
   });
 });

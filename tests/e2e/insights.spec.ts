@@ -4,6 +4,7 @@ import { generateRepository } from "../fixtures/github-api";
 import { forgetSession, signIn, signUpAsGainer } from "./auth";
 import { expect, test } from "./fixtures";
 import { apiPost, startOwnProject } from "./work";
+import { summaryFigure } from "./summary";
 
 // The Smart Summary journey: signed out to sign-in and back; Prepare → Show me summary → the
 // sections, every figure made by this test. Syncs run as jobs on a shared, slow machine.
@@ -14,14 +15,6 @@ async function apiPut(page: Page, url: string, data: unknown) {
   if (!response.ok()) throw new Error(`${url}: ${response.status()} ${await response.text()}`);
   return response.json();
 }
-
-/** Figures shown as a term and its value (Activity Metrics, Community Engagement, …). */
-const figure = (page: Page, section: string, term: string) =>
-  page
-    .getByRole("region", { name: section })
-    .locator("dl > div")
-    .filter({ has: page.locator("dt", { hasText: new RegExp(`^${term}$`) }) })
-    .locator("dd");
 
 test("signed out to sign-in and back; Show me summary prepares every section from the user's data", async ({
   page,
@@ -91,14 +84,14 @@ test("signed out to sign-in and back; Show me summary prepares every section fro
     "You completed 1 of 3 tasks assigned to you (33%).",
   );
   await expect(page.getByRole("region", { name: "Overall Summary" }).locator("strong").first()).toHaveText("Insa");
-  await expect(figure(page, "Activity Metrics", "Total Tasks")).toHaveText("3");
-  await expect(figure(page, "Activity Metrics", "Completed Tasks")).toHaveText("1");
-  await expect(figure(page, "Activity Metrics", "Completion Rate")).toHaveText("33%");
-  await expect(figure(page, "Activity Metrics", "Total Projects")).toHaveText("1");
-  await expect(figure(page, "Activity Metrics", "Projects You Run \\(owner or admin\\)")).toHaveText("1");
-  await expect(figure(page, "Activity Metrics", "Active Projects")).toHaveText("1");
-  await expect(figure(page, "Community Engagement", "Posts")).toHaveText("1");
-  await expect(figure(page, "Community Engagement", "Likes Received")).toHaveText("0");
+  await expect(summaryFigure(page, "Activity Metrics", "Total Tasks")).toHaveText("3");
+  await expect(summaryFigure(page, "Activity Metrics", "Completed Tasks")).toHaveText("1");
+  await expect(summaryFigure(page, "Activity Metrics", "Completion Rate")).toHaveText("33%");
+  await expect(summaryFigure(page, "Activity Metrics", "Total Projects")).toHaveText("1");
+  await expect(summaryFigure(page, "Activity Metrics", "Projects You Run \\(owner or admin\\)")).toHaveText("1");
+  await expect(summaryFigure(page, "Activity Metrics", "Active Projects")).toHaveText("1");
+  await expect(summaryFigure(page, "Community Engagement", "Posts")).toHaveText("1");
+  await expect(summaryFigure(page, "Community Engagement", "Likes Received")).toHaveText("0");
   // Charts are server-rendered SVG images that state their numbers.
   await expect(page.getByRole("img", { name: /Task completion 1 of 3 completed, 33%/ })).toBeVisible();
   await expect(page.getByRole("img", { name: /Your activity per week/ })).toBeVisible();
@@ -113,7 +106,7 @@ test("signed out to sign-in and back; Show me summary prepares every section fro
     await page.reload();
     await expect(github).toContainText(`GitHub username: ${login}`, { timeout: 2_000 });
   }).toPass({ timeout: 90_000 });
-  await expect(figure(page, "GitHub Activity", "Commits")).toHaveText(commits.toLocaleString("en-US"));
+  await expect(summaryFigure(page, "GitHub Activity", "Commits")).toHaveText(commits.toLocaleString("en-US"));
   await expect(github.getByRole("link", { name: `acme/${repoName}` })).toBeVisible();
   await expect(achievements.getByRole("listitem").filter({ hasText: "First Commit" })).toContainText("Earned");
 
