@@ -238,19 +238,30 @@ async function hitRows(hits: readonly FusedHit[], where?: Condition): Promise<Ma
 /**
  * The search's ranking, narrowed to the list and its filters, then paged: the same entries in the
  * same order as every other search box shows for these words. Its total is what the search found.
+ * One statement reads only the shown page's cards, and counts the rest as it goes.
  */
 async function rankedPage(
   where: Condition,
   hits: readonly FusedHit[],
   { page, pageSize }: PageRequest,
 ): Promise<CataloguePage> {
-  const byId = await hitRows(hits, where);
-  const listed = hits.filter((hit) => byId.has(hit.id));
-  const shown = listed.slice((page - 1) * pageSize, page * pageSize);
+  if (hits.length === 0) return { items: [], reasons: {}, total: 0, page, pageSize };
+  const ranked = hits.map((hit) => hit.id);
+  const rows = await summaryQuery()
+    .select(sql<number>`count(*) over ()`.as("listed"))
+    .where(where)
+    .where(sql<boolean>`p.id = any(${ranked}::uuid[])`)
+    .orderBy(sql`array_position(${ranked}::uuid[], p.id)`)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  const hitOf = new Map(hits.map((hit) => [hit.id, hit]));
+  // A page past the end has no rows to carry the count: count the listed entries then.
+  const total = rows[0] ? Number(rows[0].listed) : page > 1 ? (await hitRows(hits, where)).size : 0;
   return {
-    items: shown.map((hit) => toSummary(byId.get(hit.id)!)),
-    reasons: Object.fromEntries(shown.map((hit) => [hit.id, reasonsOf(hit)])),
-    total: listed.length,
+    items: rows.map(toSummary),
+    reasons: Object.fromEntries(rows.map((row) => [row.id, reasonsOf(hitOf.get(row.id)!)])),
+    total,
     page,
     pageSize,
   };

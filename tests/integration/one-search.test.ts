@@ -126,6 +126,10 @@ describe("one search behind every box", () => {
     const second = (await catalogue(`?q=${q}&tab=open&page=2`)).open!.page!;
     expect(ids(second.items)).toEqual(ranked.slice(12, 24));
     expect(second.total).toBe(all.length);
+    // A page past the end shows no cards, and still says how many were found.
+    const past = (await catalogue(`?q=${q}&tab=open&page=${Math.ceil(all.length / 12) + 1}`)).open!.page!;
+    expect(past.items).toEqual([]);
+    expect(past.total).toBe(all.length);
   });
 
   it("gives empty sections (the spec's empty messages) for words that find nothing", async () => {
