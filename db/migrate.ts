@@ -28,6 +28,7 @@ import * as reviewSpeedOnProjectPages from "./migrations/0037_review_speed_on_pr
 import * as searchDocumentDefinition from "./migrations/0038_search_document_definition";
 import * as searchRankingVersion from "./migrations/0039_search_ranking_version";
 import * as taskActivityByPerson from "./migrations/0040_task_activity_by_person";
+import * as narrowPageChanges from "./migrations/0041_narrow_page_changes";
 
 /** Forward-only migrations, in order. Add new ones at the end; never edit a released one. */
 const migrations: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   "0038_search_document_definition": searchDocumentDefinition,
   "0039_search_ranking_version": searchRankingVersion,
   "0040_task_activity_by_person": taskActivityByPerson,
+  "0041_narrow_page_changes": narrowPageChanges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -14,6 +14,37 @@ export const TABLES_ONLY_SIGNED_IN_PAGES_SHOW = [
   "sync_runs",
   // Smart Summary's per-person 'prepared' marker: only its owner's page reads it.
   "insight_preparations",
+  // A team's work (migration 0041): no visitors' page shows it.
+  "achievements",
+  "contributions",
+  "forum_posts",
+  "forum_replies",
+  "post_likes",
+  "reply_likes",
+  "gainer_profiles",
+  "mentor_profiles",
+  "nonprofit_profiles",
+  "milestones",
+  "pull_request_reviews",
+  "pull_requests",
+  "repositories",
+  "repository_languages",
+  "subtasks",
+  "tasks",
+  "task_comments",
+  "task_events",
+  "template_milestones",
+  "template_tasks",
+  "user_achievements",
+];
+
+/**
+ * Shown on visitors' pages in part: their triggers send `page-changes` for a write to those rows
+ * and `personal-page-changes` for the rest (migration 0041).
+ */
+export const TABLES_VISITORS_SEE_IN_PART = [
+  // Decided requests: a project page says how fast they were answered; pending ones are private.
+  "join_requests",
 ];
 
 /** Shown on no page: no trigger. */
