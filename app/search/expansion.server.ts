@@ -8,6 +8,7 @@ import {
   EXPANSIONS_PER_WORD as PER_WORD,
   MAX_COMMONER,
   MIN_FREQUENCY_RANK,
+  MIN_NEIGHBOUR_RANK,
   NEIGHBOUR_SHORTLIST as SHORTLIST,
   NEIGHBOURS_PROBED as PROBED,
   THESAURUS_COSINE,
@@ -32,7 +33,9 @@ import { unitWordVectors as normalised, wordVectors } from "./word-vectors.serve
  *
  * A neighbour far commoner in English than the query word is more often a word that keeps it
  * company than one that means the same ('next' and 'start' for 'schedule', 'data' for
- * 'inventory'), so only neighbours at most MAX_COMMONER times commoner are taken.
+ * 'inventory'), so only neighbours at most MAX_COMMONER times commoner are taken; and none of the
+ * commonest English words, too vague to stand for any ('near' and 'town' for 'nearby', 'stock'
+ * for 'buying').
  */
 
 export interface Expansion {
@@ -58,7 +61,7 @@ function nearestWords(word: string): Neighbour[] {
   // Ranks are frequency ranks: a neighbour whose rank is a sixth of the word's is six times commoner.
   return neighbours
     .of(row)
-    .filter((neighbour) => neighbour.row * MAX_COMMONER >= row)
+    .filter((neighbour) => neighbour.row * MAX_COMMONER >= row && neighbour.row >= MIN_NEIGHBOUR_RANK)
     .slice(0, PROBED);
 }
 

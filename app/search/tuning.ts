@@ -30,6 +30,7 @@ export const NEIGHBOUR_SHORTLIST = 40; // Nearest words in English read for each
 export const NEIGHBOURS_PROBED = 25; // Of those, how many are looked up in the catalogue's vocabulary.
 export const MIN_FREQUENCY_RANK = 1000; // Only words rarer than this frequency rank are expanded: common ones have neighbours in every sense.
 export const MAX_COMMONER = 6; // A neighbour at most this many times commoner in English than the query word is taken.
+export const MIN_NEIGHBOUR_RANK = 500; // A neighbour among this many commonest English words (frequency rank) is too vague to stand for a query word.
 export const THESAURUS_COSINE = 0.4; // Least cosine for the thesaurus's word, for a word no project uses ('renters' → 'tenant').
 export const THESAURUS_PER_WORD = 1; // The thesaurus's words kept for each query word.
 
