@@ -49,7 +49,6 @@ const {
   publicUrlRedirect,
   attachNotificationHub,
   listenForPageChanges,
-  listenForPersonalPageChanges,
   runInRequestScope,
   onUnhandledRejection,
 } = entryOf(initialBuild);
@@ -240,7 +239,6 @@ if (viteDevServer) {
 } else {
   const pageCache = createPageCache();
   await listenForPageChanges(() => pageCache.clear());
-  await listenForPersonalPageChanges(() => pageCache.clearPersonal());
   app.all("*", pageCache.handler(createRequestHandler(withWriteLimits(initialBuild), "production"), loadContextOf));
 }
 

@@ -17,7 +17,7 @@ export { rateLimited, TOO_MANY_REQUESTS } from "./http/rate-limit.server";
 export { withWriteLimits } from "./http/write-limit.server";
 export { publicUrlRedirect } from "./utils/public-url.server";
 export { attachNotificationHub } from "./realtime/hub.server";
-export { listenForPageChanges, listenForPersonalPageChanges } from "./realtime/page-changes.server";
+export { listenForPageChanges } from "./realtime/page-changes.server";
 export { runInRequestScope } from "./utils/request-scope.server";
 export { onUnhandledRejection } from "./utils/unhandled-rejections.server";
 

@@ -1,20 +1,19 @@
 /**
- * Which tables' writes drop kept pages (host/page-cache.ts), as the migrations set them up: every
- * table not listed here has the `page_changes` trigger (0014's `addPageChangeTrigger`: visitors'
- * pages show it). `tests/integration/page-changes.test.ts` holds the database to these lists, so a
- * new table is classified here and given its trigger in its own migration.
+ * Which tables' writes drop the kept visitors' pages (host/page-cache.ts), as the migrations set
+ * them up: every table not listed here has the `page_changes` trigger (0014's `addPageChangeTrigger`:
+ * visitors' pages show it). `tests/integration/page-changes.test.ts` holds the database to these
+ * lists, so a new table is classified here and given its trigger in its own migration.
  */
 
-/** Shown only on signed-in pages: the `personal_page_changes` trigger (0021's `addPersonalPageChangeTrigger`). */
-export const TABLES_ONLY_SIGNED_IN_PAGES_SHOW = [
-  // A signed-out or expired session must not see its kept pages again.
+/** Shown on no visitors' page (signed-in pages render for every request): no trigger. */
+export const TABLES_NO_VISITOR_PAGE_SHOWS = [
+  // Signed-in people's own: sessions, their notifications, syncs, Smart Summary's 'prepared' marker.
   "sessions",
   "notifications",
   "project_notification_mutes",
   "sync_runs",
-  // Smart Summary's per-person 'prepared' marker: only its owner's page reads it.
   "insight_preparations",
-  // A team's work (migration 0041): no visitors' page shows it.
+  // A team's work (migration 0041).
   "achievements",
   "contributions",
   "forum_posts",
@@ -36,19 +35,7 @@ export const TABLES_ONLY_SIGNED_IN_PAGES_SHOW = [
   "template_milestones",
   "template_tasks",
   "user_achievements",
-];
-
-/**
- * Shown on visitors' pages in part: their triggers send `page-changes` for a write to those rows
- * and `personal-page-changes` for the rest (migration 0041).
- */
-export const TABLES_VISITORS_SEE_IN_PART = [
-  // Decided requests: a project page says how fast they were answered; pending ones are private.
-  "join_requests",
-];
-
-/** Shown on no page: no trigger. */
-export const TABLES_NO_PAGE_SHOWS = [
+  // Shown on no page at all.
   "rate_limit_counters",
   "github_etags",
   // Search's word counts and the catalogue's counts: written only by projects' own triggers,
@@ -62,4 +49,13 @@ export const TABLES_NO_PAGE_SHOWS = [
   "like_notices",
   "kysely_migration",
   "kysely_migration_lock",
+];
+
+/**
+ * Shown on visitors' pages in part: their triggers send `page-changes` for a write to those rows
+ * and nothing for the rest (migration 0041).
+ */
+export const TABLES_VISITORS_SEE_IN_PART = [
+  // Decided requests: a project page says how fast they were answered; pending ones are private.
+  "join_requests",
 ];

@@ -10,24 +10,15 @@ import { type Encoding, preferredEncoding } from "./encoding";
 import { compressParts, type SplicedGzip, spliceGzip } from "./gzip-splice";
 
 /**
- * A short cache of rendered pages in front of Remix, on two shelves:
+ * A short cache of visitors' pages in front of Remix. Only answers a route marks as shared
+ * (`Cache-Control: public, s-maxage=N`, see app/utils/shared-cache.ts) to requests without
+ * credentials (no cookie, no Authorization) are kept, for N seconds, and served to such requests
+ * only. A request with a cookie or a token is never answered from the cache nor kept.
  *
- * - Visitors' pages. Only answers a route marks as shared (`Cache-Control: public, s-maxage=N`,
- *   see app/utils/shared-cache.ts) to requests without credentials (no cookie, no Authorization)
- *   are kept, for N seconds, and served to such requests only.
- * - A signed-in person's pages (HTML documents and `.data` answers), kept for the exact Cookie
- *   header they came with, for PERSONAL_PAGE_SECONDS, and served to that Cookie header only: the
- *   same cookie is the same session, so it is the same person seeing the same page. A reload
- *   renders it afresh. Browsers are still told `private, no-store` (utils/personal.server.ts):
- *   this copy never leaves the server.
- *
- * A page is dropped when the data behind it may have changed: every kept page on a write to what
- * visitors see (`clear`, through the database's page-change notices, on every instance), the
- * personal shelf on a write only signed-in pages show (`clearPersonal`, likewise) and, at once, when
- * this instance has handled any unsafe request (before answering it), so whoever wrote reads their
- * own write. A page rendered
- * while its data changed is not kept. Kept pages carry an ETag (a matching If-None-Match gets a
- * 304) and are compressed once per encoding, not per request.
+ * Every kept page is dropped on a write to what visitors see (`clear`, through the database's
+ * page-change notices, on every instance). A page rendered while its data changed is not kept.
+ * Kept pages carry an ETag (a matching If-None-Match gets a 304) and are compressed once per
+ * encoding, not per request.
  *
  * Every answer has a CSP nonce of its own, kept pages too: a page is kept cut at the nonce it was
  * rendered with, and each answer puts its own request's nonce (the one its Content-Security-Policy
@@ -52,10 +43,6 @@ interface CachedPage {
 
 type RemixHandler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
 type LoadContextOf = (req: express.Request, res: express.Response) => AppLoadContext;
-type Shelf = "shared" | "personal";
-
-/** Seconds a signed-in person's page is kept for their cookie, unless a write drops it sooner. */
-export const PERSONAL_PAGE_SECONDS = 30;
 
 const brotliCompress = promisify(zlib.brotliCompress);
 const compress: Record<Exclude<Encoding, "identity">, (body: Buffer) => Promise<Buffer>> = {
@@ -74,89 +61,47 @@ export function sharedLifetime(response: Response): number | null {
 }
 
 /**
- * Seconds a signed-in person's answer may be kept for them, or null: a page or `.data` answer
- * that sets no cookie (one that does, a toast shown once or a new session, is never repeated).
+ * The key a request's answer may be kept and found under, or null: only a GET or HEAD with no
+ * credentials at all has one. Pages write dates in the reader's locale, so a page is kept per locale.
  */
-export function personalLifetime(response: Response): number | null {
-  if (response.status !== 200 || response.headers.has("Set-Cookie")) return null;
-  const type = response.headers.get("Content-Type") ?? "";
-  return /^text\/(html|x-script)\b/.test(type) ? PERSONAL_PAGE_SECONDS : null;
+function keyOf(req: express.Request): string | null {
+  if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.authorization || req.headers.cookie) return null;
+  return `${pickLocale(req.headers["accept-language"])}\n${req.originalUrl}`;
 }
 
-const isSafe = (req: express.Request) => req.method === "GET" || req.method === "HEAD";
-
-/**
- * A reload (browsers send `max-age=0`, `no-cache` on a hard one): a signed-in person who reloads
- * gets a page rendered now, which is kept in place of the old. Visitors' pages ignore it, so no
- * crowd can render the shared pages at will.
- */
-function asksForFreshPage(req: express.Request): boolean {
-  return /\b(no-cache|max-age=0)\b/.test(req.headers["cache-control"] ?? "") || req.headers.pragma === "no-cache";
-}
-
-/**
- * Where a request's answer may be kept and found: the shared shelf for a GET or HEAD with no
- * credentials at all, the personal one for a cookie's, or null (writes, bearer tokens). Pages
- * write dates in the reader's locale, so a page is kept per locale.
- */
-function placeOf(req: express.Request): { shelf: Shelf; key: string } | null {
-  if (!isSafe(req) || req.headers.authorization) return null;
-  const page = `${pickLocale(req.headers["accept-language"])}\n${req.originalUrl}`;
-  if (!req.headers.cookie) return { shelf: "shared", key: page };
-  return { shelf: "personal", key: `${req.headers.cookie}\n${page}` };
-}
-
-export function createPageCache({ maxBytes = 64 * 1024 * 1024, personalMaxBytes = 32 * 1024 * 1024 } = {}) {
-  // Room for the body and its two compressed copies, which come later.
-  const sizeCalculation = (page: CachedPage) => Math.ceil(page.body.length * 1.5) + 1;
-  const shelves: Record<Shelf, LRUCache<string, CachedPage>> = {
-    shared: new LRUCache({ maxSize: maxBytes, sizeCalculation }),
-    personal: new LRUCache({ maxSize: personalMaxBytes, sizeCalculation }),
-  };
-  const lifetime: Record<Shelf, (response: Response) => number | null> = {
-    shared: sharedLifetime,
-    personal: personalLifetime,
-  };
+export function createPageCache({ maxBytes = 64 * 1024 * 1024 } = {}) {
+  const kept = new LRUCache<string, CachedPage>({
+    maxSize: maxBytes,
+    // Room for the body and its two compressed copies, which come later.
+    sizeCalculation: (page) => Math.ceil(page.body.length * 1.5) + 1,
+  });
   // Renders under way: requests for the same page meanwhile wait for it instead of rendering it
   // again (a crowd arriving at once costs one render, not one each).
   const rendering = new Map<string, Promise<CachedPage | null>>();
-  // Bumped by every clear of a shelf: a page rendered while its data changed is not kept.
-  const generation: Record<Shelf, number> = { shared: 0, personal: 0 };
+  // Bumped by every clear: a page rendered while its data changed is not kept.
+  let generation = 0;
 
-  function clearShelf(shelf: Shelf) {
-    generation[shelf]++;
-    shelves[shelf].clear();
-  }
-
-  /**
-   * An answer that is not kept. After a write by anyone here, once it has been handled and before
-   * it is answered, signed-in pages are dropped, so whoever wrote sees it on their next page
-   * whatever the notices' delay.
-   */
+  /** Renders and sends an answer that is not kept. */
   async function handleUncached(
     req: express.Request,
     res: express.Response,
     handleRemix: RemixHandler,
     loadContextOf: LoadContextOf,
   ) {
-    try {
-      return await handleRemix(createRemixRequest(req, res), loadContextOf(req, res));
-    } finally {
-      if (!isSafe(req)) clearShelf("personal");
-    }
+    await sendRemixResponse(res, await handleRemix(createRemixRequest(req, res), loadContextOf(req, res)));
   }
 
   /** Renders a GET; sends it and returns it as a page to keep, or null when it may not be kept. */
   async function render(
     req: express.Request,
     res: express.Response,
-    { shelf, key }: { shelf: Shelf; key: string },
+    key: string,
     handleRemix: RemixHandler,
     loadContextOf: LoadContextOf,
   ) {
-    const since = generation[shelf];
+    const since = generation;
     const response = await handleRemix(createRemixRequest(req, res), loadContextOf(req, res));
-    const seconds = lifetime[shelf](response);
+    const seconds = sharedLifetime(response);
     if (seconds === null) {
       await sendRemixResponse(res, response);
       return null;
@@ -175,7 +120,7 @@ export function createPageCache({ maxBytes = 64 * 1024 * 1024, personalMaxBytes 
       nonceLength: cspNonce ? Buffer.byteLength(cspNonce) : 0,
       encoded: {},
     };
-    if (generation[shelf] === since) shelves[shelf].set(key, page, { ttl: seconds * 1000 });
+    if (generation === since) kept.set(key, page, { ttl: seconds * 1000 });
     await sendKept(req, res, page, "MISS", cspNonce);
     return page;
   }
@@ -183,35 +128,28 @@ export function createPageCache({ maxBytes = 64 * 1024 * 1024, personalMaxBytes 
   return {
     /** Drops every kept page (data visitors see changed). */
     clear() {
-      clearShelf("shared");
-      clearShelf("personal");
-    },
-
-    /** Drops signed-in people's kept pages (data only they see changed). */
-    clearPersonal() {
-      clearShelf("personal");
+      generation++;
+      kept.clear();
     },
 
     /** An Express handler in place of Remix's own adapter, with the cache in front of it. */
     handler(handleRemix: RemixHandler, loadContextOf: LoadContextOf): express.RequestHandler {
       return async (req, res, next) => {
         try {
-          const place = placeOf(req);
-          if (!place) return await sendRemixResponse(res, await handleUncached(req, res, handleRemix, loadContextOf));
-          const { shelf, key } = place;
-          const reload = shelf === "personal" && asksForFreshPage(req);
-          const kept = reload ? undefined : (shelves[shelf].get(key) ?? (await rendering.get(key)));
-          if (kept) return await sendKept(req, res, kept, "HIT", loadContextOf(req, res).cspNonce);
+          const key = keyOf(req);
+          if (key === null) return await handleUncached(req, res, handleRemix, loadContextOf);
+          const page = kept.get(key) ?? (await rendering.get(key));
+          if (page) return await sendKept(req, res, page, "HIT", loadContextOf(req, res).cspNonce);
           if (req.method !== "GET" || rendering.has(key)) {
-            return await sendRemixResponse(res, await handleUncached(req, res, handleRemix, loadContextOf));
+            return await handleUncached(req, res, handleRemix, loadContextOf);
           }
-          const page = render(req, res, place, handleRemix, loadContextOf);
+          const rendered = render(req, res, key, handleRemix, loadContextOf);
           rendering.set(
             key,
-            page.catch(() => null),
+            rendered.catch(() => null),
           );
           try {
-            await page;
+            await rendered;
           } finally {
             rendering.delete(key);
           }

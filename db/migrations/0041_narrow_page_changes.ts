@@ -1,18 +1,19 @@
 import { type Kysely, sql } from "kysely";
-import { addPersonalPageChangeTrigger } from "./0021_personal_page_change_notices";
 
 /**
- * A write drops only the kept pages it can change. Visitors' pages (home, catalogue, project
- * pages) never show forums, tasks, milestones, repositories or profiles' details, so writes to
- * those tables now drop signed-in people's kept pages alone, and visitors' pages stay kept under a
- * team's daily work. Join requests drop visitors' pages only when a decided one changes: a
- * project page shows how fast its requests were answered (app/models/answer-speed.server.ts),
- * never a pending one. And a project's row changes for visitors' pages unless a statement sets only
- * its forum's post count (migration 0009's trigger, on every post).
+ * A write drops only the kept pages it can change, and only visitors' pages are kept now: signed-in
+ * pages are rendered for every request (host/page-cache.ts), so the `personal-page-changes` channel
+ * (0021) goes, triggers and all. Visitors' pages (home, catalogue, project pages) never show
+ * forums, tasks, milestones, repositories or profiles' details, so writes to those tables send no
+ * notice, and visitors' pages stay kept under a team's daily work. Join requests drop visitors'
+ * pages only when a decided one changes: a project page shows how fast its requests were answered
+ * (app/models/answer-speed.server.ts), never a pending one. And a project's row changes for
+ * visitors' pages unless a statement sets only its forum's post count (migration 0009's trigger,
+ * on every post).
  *
  * Released: never edit; the current lists are in db/page-change-tables.ts.
  */
-const TABLES_NOW_ONLY_SIGNED_IN_PAGES_SHOW = [
+const TABLES_NO_VISITOR_PAGE_SHOWS = [
   "achievements",
   "contributions",
   "forum_posts",
@@ -55,9 +56,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       on projects for each statement execute function notify_page_changes()
   `.execute(db);
 
-  for (const table of TABLES_NOW_ONLY_SIGNED_IN_PAGES_SHOW) {
+  for (const table of TABLES_NO_VISITOR_PAGE_SHOWS) {
     await sql`drop trigger page_changes on ${sql.table(table)}`.execute(db);
-    await addPersonalPageChangeTrigger(db, table);
   }
 
   await sql`drop trigger page_changes on join_requests`.execute(db);
@@ -75,10 +75,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         decided := exists (select 1 from new_rows where status in ('Approved', 'Rejected'))
           or exists (select 1 from old_rows where status in ('Approved', 'Rejected'));
       end if;
-      perform pg_notify(
-        case when tg_table_schema = 'public' then '' else tg_table_schema || '.' end
-          || case when decided then 'page-changes' else 'personal-page-changes' end,
-        '');
+      if decided then
+        perform pg_notify(
+          case when tg_table_schema = 'public' then '' else tg_table_schema || '.' end || 'page-changes', '');
+      end if;
       return null;
     end
     $$
@@ -101,4 +101,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create trigger join_request_changes_truncate after truncate on join_requests
       for each statement execute function notify_page_changes()
   `.execute(db);
+
+  // Signed-in pages are no longer kept: 0021's channel goes, with every trigger that sends on it.
+  const { rows: personal } = await sql<{ table_name: string }>`
+    select c.relname as table_name from pg_trigger t
+      join pg_class c on c.oid = t.tgrelid
+      join pg_namespace n on n.oid = c.relnamespace
+    where t.tgname = 'personal_page_changes' and n.nspname = current_schema()
+  `.execute(db);
+  for (const { table_name } of personal) {
+    await sql`drop trigger personal_page_changes on ${sql.table(table_name)}`.execute(db);
+  }
+  await sql`drop function notify_personal_page_changes()`.execute(db);
 }

@@ -1,22 +1,19 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import {
-  TABLES_NO_PAGE_SHOWS,
-  TABLES_ONLY_SIGNED_IN_PAGES_SHOW,
-  TABLES_VISITORS_SEE_IN_PART,
-} from "#db/page-change-tables";
+import { TABLES_NO_VISITOR_PAGE_SHOWS, TABLES_VISITORS_SEE_IN_PART } from "#db/page-change-tables";
 import { db } from "~/db.server";
-import { listenForPageChanges, listenForPersonalPageChanges } from "~/realtime/page-changes.server";
+import { listen } from "~/realtime/bus.server";
+import { listenForPageChanges } from "~/realtime/page-changes.server";
 import { createProject, createUser } from "../fixtures/factories";
 
 /**
- * The notices that empty every instance's kept pages (host/page-cache.ts): sent by the database
- * itself when a write commits, so no model function can forget one.
+ * The notices that empty every instance's kept visitors' pages (host/page-cache.ts): sent by the
+ * database itself when a write commits, so no model function can forget one.
  */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
 
 describe("page-change notices", () => {
-  it("come from every table: all kept pages go for what visitors see, personal ones for the rest", async () => {
+  it("come from every table visitors' pages show, and from no other", async () => {
     const { rows } = await sql<{ table_name: string; triggers: string[] }>`
       select t.table_name, array(
         select g.trigger_name::text from information_schema.triggers g
@@ -29,17 +26,24 @@ describe("page-change notices", () => {
     `.execute(db);
     const withTrigger = (name: string) =>
       rows.filter((row) => row.triggers.includes(name)).map((row) => row.table_name);
+    const listed = [...TABLES_NO_VISITOR_PAGE_SHOWS, ...TABLES_VISITORS_SEE_IN_PART];
     const unclassified = rows
       .filter((row) => row.triggers.length === 0)
       .map((row) => row.table_name)
-      .filter((table) => !TABLES_NO_PAGE_SHOWS.includes(table) && !TABLES_VISITORS_SEE_IN_PART.includes(table));
+      .filter((table) => !listed.includes(table));
     // A new table: classify it in db/page-change-tables.ts and give it its trigger in its migration.
     expect(unclassified).toEqual([]);
     expect(withTrigger("page_changes")).toEqual(
       expect.arrayContaining(["projects", "project_members", "project_roles", "users", "task_reviews"]),
     );
-    expect(withTrigger("personal_page_changes").sort()).toEqual([...TABLES_ONLY_SIGNED_IN_PAGES_SHOW].sort());
-    expect(rows.filter((row) => row.triggers.length > 1)).toEqual([]);
+    expect(withTrigger("page_changes").filter((table) => listed.includes(table))).toEqual([]);
+    // Signed-in pages are never kept: nothing is left of the channel that dropped them (0021).
+    expect(withTrigger("personal_page_changes")).toEqual([]);
+    const { rows: functions } = await sql<{ proname: string }>`
+      select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = current_schema() and p.proname = 'notify_personal_page_changes'
+    `.execute(db);
+    expect(functions).toEqual([]);
   });
 
   it("come for an update of any project column visitors' pages show: all but the forum's post count", async () => {
@@ -56,27 +60,27 @@ describe("page-change notices", () => {
     expect(rows.filter((row) => !row.watched).map((row) => row.column_name)).toEqual(["forum_post_count"]);
   });
 
-  it("leave visitors' pages kept for a team's work and pending join requests, not for decided ones", async () => {
+  it("never come for a team's work nor pending join requests, and come for decided ones", async () => {
     const owner = await createUser({ name: "Owen Owner" });
     const asker = await createUser({ name: "Ada Asker" });
     const projectId = await createProject({ name: "Kept Pages Project", admin: owner });
     await settle();
-    let visitorNotices = 0;
-    let personalNotices = 0;
+    let notices = 0;
+    // The channel that dropped signed-in pages (0021) must be silent too: nothing listens to it now.
     const stops = await Promise.all([
-      listenForPageChanges(() => visitorNotices++),
-      listenForPersonalPageChanges(() => personalNotices++),
+      listenForPageChanges(() => notices++),
+      listen("personal-page-changes", () => notices++),
     ]);
     const seen = async () => {
       await settle();
-      return { visitorNotices, personalNotices };
+      return notices;
     };
     await db
       .insertInto("forum_posts")
       .values({ project_id: projectId, author_id: owner.userId, content: "Hello team" })
       .execute();
     await db.updateTable("tasks").set({ status: "Done" }).where("project_id", "=", projectId).execute();
-    expect(await seen()).toEqual({ visitorNotices: 0, personalNotices: 2 });
+    expect(await seen()).toBe(0);
 
     const request = await db
       .insertInto("join_requests")
@@ -84,7 +88,7 @@ describe("page-change notices", () => {
       .returning("id")
       .executeTakeFirstOrThrow();
     await db.updateTable("join_requests").set({ reminded_at: new Date() }).where("id", "=", request.id).execute();
-    expect(await seen()).toEqual({ visitorNotices: 0, personalNotices: 4 });
+    expect(await seen()).toBe(0);
 
     // The project page's answer speed counts decided requests.
     await db
@@ -92,9 +96,9 @@ describe("page-change notices", () => {
       .set({ status: "Rejected", decided_at: new Date() })
       .where("id", "=", request.id)
       .execute();
-    expect(await seen()).toEqual({ visitorNotices: 1, personalNotices: 4 });
+    expect(await seen()).toBe(1);
     await db.deleteFrom("join_requests").where("id", "=", request.id).execute();
-    expect(await seen()).toEqual({ visitorNotices: 2, personalNotices: 4 });
+    expect(await seen()).toBe(2);
     await Promise.all(stops.map((stop) => stop()));
   });
 
@@ -121,28 +125,11 @@ describe("page-change notices", () => {
     await settle();
     expect(notices).toBe(1);
 
-    // Sessions change on every sign-in and no visitor page shows them.
-    await db.deleteFrom("sessions").where("id", "=", "none").execute();
-    await settle();
-    expect(notices).toBe(1);
-    await stop();
-  });
-
-  it("for what only signed-in pages show (a session ending, a notification) come on their own channel", async () => {
-    let visitorNotices = 0;
-    let personalNotices = 0;
-    const stops = await Promise.all([
-      listenForPageChanges(() => visitorNotices++),
-      listenForPersonalPageChanges(() => personalNotices++),
-    ]);
+    // Sessions change on every sign-in, notifications on every read: no visitor page shows them.
     await db.deleteFrom("sessions").where("id", "=", "none").execute();
     await db.updateTable("notifications").set({ read_at: new Date() }).where("id", "=", crypto.randomUUID()).execute();
     await settle();
-    expect({ visitorNotices, personalNotices }).toEqual({ visitorNotices: 0, personalNotices: 2 });
-
-    await db.updateTable("projects").set({ name: "Renamed" }).where("id", "=", crypto.randomUUID()).execute();
-    await settle();
-    expect({ visitorNotices, personalNotices }).toEqual({ visitorNotices: 1, personalNotices: 2 });
-    await Promise.all(stops.map((stop) => stop()));
+    expect(notices).toBe(1);
+    await stop();
   });
 });

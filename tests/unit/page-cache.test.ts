@@ -7,8 +7,8 @@ import { createPageCache } from "../../host/page-cache";
 
 /**
  * The host's page cache in front of a stand-in for Remix (a function from Request to Response):
- * what is kept, for whom (visitors, or one session), and when it is dropped. The real pages and the database's change
- * notices are covered by tests/e2e/page-cache.spec.ts and tests/integration/page-changes.test.ts.
+ * what is kept (visitors' pages alone), and when it is dropped. The real pages and the database's change
+ * notices are covered by tests/e2e/api-page-cache.spec.ts and tests/integration/page-changes.test.ts.
  */
 const SHARED = "public, max-age=0, s-maxage=30";
 
@@ -16,7 +16,6 @@ interface Stand {
   url: string;
   renders: () => number;
   clear: () => void;
-  clearPersonal: () => void;
   close: () => Promise<void>;
 }
 const open: Stand[] = [];
@@ -52,7 +51,6 @@ async function stand(
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     renders: () => renders,
     clear: () => cache.clear(),
-    clearPersonal: () => cache.clearPersonal(),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   open.push(result);
@@ -142,7 +140,8 @@ describe("the page cache", () => {
     expect(Number(gzipOnly.headers.get("Content-Length"))).toBe(zlib.gzipSync(body).length);
   });
 
-  it("keeps visitors' pages and each session's pages apart, and never keeps an answer to a bearer token", async () => {
+  it("never serves a kept page to a request with a cookie or a token, nor keeps its answer", async () => {
+    // Every answer here is marked shared: credentials alone keep it out of the cache.
     const site = await stand((request, count) => {
       const cookie = request.headers.get("Cookie");
       const who = cookie ? `Signed in as ${cookie}` : request.headers.get("Authorization") ? "API" : "Welcome, visitor";
@@ -153,70 +152,25 @@ describe("the page cache", () => {
       return `${await answer.text()} ${answer.headers.get("X-Cache")}`;
     };
     expect(await read()).toBe("Welcome, visitor (render 1) MISS");
-    expect(await read({ Cookie: "__session=grace" })).toBe("Signed in as __session=grace (render 2) MISS");
-    expect(await read({ Cookie: "__session=grace" })).toBe("Signed in as __session=grace (render 2) HIT");
-    expect(await read({ Cookie: "__session=amara" })).toBe("Signed in as __session=amara (render 3) MISS");
-    // The same person with one more cookie is another key: nothing is guessed from a cookie's parts.
-    expect(await read({ Cookie: "__session=grace; theme=dark" })).toBe(
-      "Signed in as __session=grace; theme=dark (render 4) MISS",
-    );
+    expect(await read({ Cookie: "__session=grace" })).toBe("Signed in as __session=grace (render 2) null");
+    expect(await read({ Cookie: "__session=grace" })).toBe("Signed in as __session=grace (render 3) null");
+    expect(await read({ Authorization: "Bearer x" })).toBe("API (render 4) null");
     expect(await read({ Authorization: "Bearer x" })).toBe("API (render 5) null");
-    expect(await read({ Authorization: "Bearer x" })).toBe("API (render 6) null");
-    expect(await read()).toBe("Welcome, visitor (render 1) HIT");
-    expect(await read({ Cookie: "__session=amara" })).toBe("Signed in as __session=amara (render 3) HIT");
-
-    // A reload renders a signed-in page afresh and keeps that one; visitors' pages stay shared.
-    const reload = { "Cache-Control": "max-age=0" };
-    expect(await read({ Cookie: "__session=amara", ...reload })).toBe("Signed in as __session=amara (render 7) MISS");
-    expect(await read({ Cookie: "__session=amara" })).toBe("Signed in as __session=amara (render 7) HIT");
-    expect(await read({ Cookie: "__session=amara", Pragma: "no-cache" })).toBe(
-      "Signed in as __session=amara (render 8) MISS",
-    );
+    // A visitor's reload is served the kept page: no crowd can render the shared pages at will.
     expect(await read({ "Cache-Control": "no-cache" })).toBe("Welcome, visitor (render 1) HIT");
+    expect(site.renders()).toBe(5);
   });
 
-  it("keeps a signed-in person's 200 pages and .data answers that set no cookie, whatever their Cache-Control", async () => {
-    const personal = { "Cache-Control": "private, no-store" };
-    const answers: Record<string, () => Response> = {
-      "/work": () => page("tasks", personal),
-      "/work.data": () => new Response("[]", { headers: { "Content-Type": "text/x-script", ...personal } }),
-      "/toast": () => page("Saved.", { ...personal, "Set-Cookie": "__session=new" }),
-      "/api/me": () => Response.json({ name: "Grace" }, { headers: personal }),
-      "/gone": () => new Response("gone", { status: 404, headers: { "Content-Type": "text/html", ...personal } }),
-    };
-    const site = await stand((request) => answers[new URL(request.url).pathname]!());
-    const kept = async (path: string) => {
-      await fetch(`${site.url}${path}`, { headers: { Cookie: "__session=grace" } });
-      const again = await fetch(`${site.url}${path}`, { headers: { Cookie: "__session=grace" } });
-      expect(again.headers.get("Cache-Control"), path).toBe("private, no-store");
-      return again.headers.get("X-Cache") === "HIT";
-    };
-    expect(await kept("/work")).toBe(true);
-    expect(await kept("/work.data")).toBe(true);
-    expect(await kept("/toast")).toBe(false);
-    expect(await kept("/api/me")).toBe(false);
-    expect(await kept("/gone")).toBe(false);
-  });
-
-  it("drops signed-in pages when anyone's write is answered here or only personal data changes elsewhere", async () => {
+  it("keeps visitors' pages through writes answered here: only a page-change notice drops them", async () => {
     const site = await stand((request, count) =>
       request.method === "POST" ? new Response(null, { status: 204 }) : page(`render ${count}`),
     );
-    const cookie = { Cookie: "__session=grace" };
-    const read = async (headers: Record<string, string> = {}) =>
-      (await fetch(`${site.url}/work`, { headers })).headers.get("X-Cache");
-    await read(cookie);
-    await read();
-    expect([await read(cookie), await read()]).toEqual(["HIT", "HIT"]);
-
-    // Someone else's write on this instance: the next page is rendered again, with no wait for notices.
+    const read = async () => (await fetch(`${site.url}/about`)).headers.get("X-Cache");
+    expect([await read(), await read()]).toEqual(["MISS", "HIT"]);
     await fetch(`${site.url}/work/tasks`, { method: "POST", headers: { Cookie: "__session=amara" } });
-    expect([await read(cookie), await read()]).toEqual(["MISS", "HIT"]);
-
-    site.clearPersonal(); // a notification for someone, written elsewhere
-    expect([await read(cookie), await read()]).toEqual(["MISS", "HIT"]);
-    site.clear(); // a project renamed
-    expect([await read(cookie), await read()]).toEqual(["MISS", "MISS"]);
+    expect(await read()).toBe("HIT");
+    site.clear(); // a project renamed, on any instance
+    expect(await read()).toBe("MISS");
   });
 
   it("keeps only 200s marked public with an s-maxage and no cookie being set", async () => {
