@@ -7,7 +7,7 @@ import { ForbiddenError, NotFoundError } from "~/utils/errors.server";
 import { parseOrThrow } from "~/utils/validation.server";
 import { type ProjectAccess, requireTaskAccess } from "./membership.server";
 import type { Page } from "./project.server";
-import { recordTaskEvents } from "./task-event.server";
+import { countTaskRows, recordTaskEvents } from "./task-event.server";
 import { utcText } from "~/utils/utc";
 
 /**
@@ -57,28 +57,32 @@ const viewerOf = (access: ProjectAccess) => ({ userId: access.actor.userId, isAd
 
 /**
  * A page of a task's comments, oldest first; `page: "last"` is the newest ones (what the task
- * page opens on). Two queries, however many comments. The caller has checked access to the task.
+ * page opens on). One statement, however many comments: the count and the last page's place are
+ * worked out in it. The caller has checked access to the task.
  */
 export async function pageTaskComments(
   access: ProjectAccess,
   taskId: string,
   paging: { page: number | "last"; pageSize: number },
 ): Promise<Page<TaskCommentView>> {
-  const { total } = await db
-    .selectFrom("task_comments")
-    .select(sql<number>`count(*)::int`.as("total"))
-    .where("task_id", "=", taskId)
-    .executeTakeFirstOrThrow();
-  const lastPage = Math.max(1, Math.ceil(total / paging.pageSize));
-  const page = paging.page === "last" ? lastPage : paging.page;
+  const { pageSize } = paging;
+  const total = sql<number>`(select count(*)::int from task_comments where task_id = ${taskId})`;
+  const offset =
+    paging.page === "last"
+      ? sql<number>`greatest(ceil(${total}::numeric / ${pageSize}) - 1, 0) * ${pageSize}`
+      : (paging.page - 1) * pageSize;
   const rows = await commentRows(db)
+    .select(total.as("total"))
     .where("c.task_id", "=", taskId)
     .orderBy("c.created_at")
     .orderBy("c.id")
-    .limit(paging.pageSize)
-    .offset((page - 1) * paging.pageSize)
+    .limit(pageSize)
+    .offset(offset)
     .execute();
-  return { items: rows.map((row) => toView(row, viewerOf(access))), total, page, pageSize: paging.pageSize };
+  // A page past the end has no row to carry the count.
+  const count = rows[0]?.total ?? (await countTaskRows("task_comments", taskId));
+  const page = paging.page === "last" ? Math.max(1, Math.ceil(count / pageSize)) : paging.page;
+  return { items: rows.map((row) => toView(row, viewerOf(access))), total: count, page, pageSize };
 }
 
 /** Comments of a task for the API: members of its project only. */

@@ -30,6 +30,10 @@ describe("task comments and history API", () => {
     const page2 = await api("GET", `${comments}?page=2&pageSize=2`, admin);
     expect(page2.body).toMatchObject([{ content: "Third", canEdit: false, canDelete: true }]);
     expect(page2.headers.get("X-Total-Count")).toBe("3");
+    // A page past the end is empty and still says how many there are.
+    const past = await api("GET", `${comments}?page=5&pageSize=2`, admin);
+    expect(past.body).toEqual([]);
+    expect(past.headers.get("X-Total-Count")).toBe("3");
     expect((await api("GET", `${comments}?pageSize=0`, admin)).status).toBe(400);
 
     const [first] = (await api("GET", comments, member)).body as { commentId: string }[];
@@ -44,6 +48,9 @@ describe("task comments and history API", () => {
 
     const events = await api("GET", `/api/tasks/${task.taskId}/events?pageSize=2`, member);
     expect(events.headers.get("X-Total-Count")).toBe("4");
+    const pastEvents = await api("GET", `/api/tasks/${task.taskId}/events?page=9&pageSize=2`, member);
+    expect(pastEvents.body).toEqual([]);
+    expect(pastEvents.headers.get("X-Total-Count")).toBe("4");
     expect(events.body).toMatchObject([
       { kind: "comment_added", summary: "commented", actorName: "Max Member" },
       { kind: "comment_added" },
