@@ -6,8 +6,11 @@ import { db } from "./db.server";
 import { startJobs, stopJobs } from "./jobs/index.server";
 import { logger } from "./logger.server";
 import { stopEventBus } from "./realtime/bus.server";
+import { keepSharedReads } from "./realtime/kept-reads.server";
 import { stopNotificationHub } from "./realtime/hub.server";
 import { embedMissingProjects } from "./search/project-vectors.server";
+
+let stopKeepingSharedReads = async () => {};
 
 /** Brings the database up to date at start; an empty embedded database gets the demo data. */
 export async function startServices(): Promise<void> {
@@ -20,6 +23,7 @@ export async function startServices(): Promise<void> {
     await embedMissingProjects(db);
   }
   await startJobs();
+  stopKeepingSharedReads = await keepSharedReads();
   logger.info(
     config.DATABASE_URL ? "using PostgreSQL" : `using the embedded database in ${config.dataDir ?? "memory"}`,
   );
@@ -44,6 +48,7 @@ export async function stopServices(drain: () => Promise<void> = async () => {}):
   await stopNotificationHub();
   await drain();
   await stopJobs();
+  await stopKeepingSharedReads();
   await stopEventBus();
   await db.destroy();
 }

@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, sql } from "kysely";
 import type { Database, Difficulty, ProjectKind, ProjectStatus } from "#db/schema";
 import { db } from "~/db.server";
+import { keptUntilPageChange } from "~/realtime/kept-reads.server";
 import { NotFoundError } from "~/utils/errors.server";
 import { causeOf } from "~/utils/project-cause";
 import type { Cause } from "~/utils/project-cover";
@@ -141,12 +142,15 @@ function matchesFilters(eb: ProjectsEB, filters: CatalogueFilters) {
 
 const hasOpenPosition = sql<boolean>`p.open_positions > 0`;
 
-/** The catalogue's sizes, kept by triggers on projects (migration 0020): no count scans the catalogue. */
-async function catalogueCounts(): Promise<Record<"running" | "open" | "templates", number>> {
+/**
+ * The catalogue's sizes, kept by triggers on projects (migration 0020): no count scans the
+ * catalogue. Every catalogue page asks, so they are also kept in memory until a project changes.
+ */
+const catalogueCounts = keptUntilPageChange(async (): Promise<Record<"running" | "open" | "templates", number>> => {
   const rows = await db.selectFrom("catalogue_counts").select(["list", "project_count"]).execute();
   const count = (list: string) => rows.find((row) => row.list === list)?.project_count ?? 0;
   return { running: count("running"), open: count("open"), templates: count("templates") };
-}
+});
 
 const isUnfiltered = (filters: CatalogueFilters) => Object.values(filters).every((value) => value === undefined);
 
@@ -366,9 +370,9 @@ export interface FilterOptions {
 /**
  * Distinct technologies and languages in use, for the catalogue's filter lists: read from their
  * summary, which a trigger on projects keeps (migration 0015), so the cost does not grow with the
- * catalogue.
+ * catalogue; kept in memory until a project changes.
  */
-export async function listFilterOptions(): Promise<FilterOptions> {
+export const listFilterOptions = keptUntilPageChange(async (): Promise<FilterOptions> => {
   const rows = await db
     .selectFrom("project_filter_values")
     .select(["kind", "value"])
@@ -377,4 +381,4 @@ export async function listFilterOptions(): Promise<FilterOptions> {
     .execute();
   const valuesOf = (kind: string) => rows.filter((row) => row.kind === kind).map((row) => row.value);
   return { technologies: valuesOf("technology"), languages: valuesOf("language") };
-}
+});

@@ -32,6 +32,8 @@ export interface EventBus {
    * again: notices sent meanwhile are gone, so whoever keeps state from them catches up.
    */
   onReconnect(handler: () => void): () => void;
+  /** Whether the listening connection is up now: notices sent while it is not are lost. */
+  isListening(): boolean;
   /** Closes the listening connection. */
   stop(): Promise<void>;
 }
@@ -64,6 +66,7 @@ export function createEventBus(): EventBus {
   let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   let connectedBefore = false;
   let stopped = false;
+  let up = false;
 
   function deliver({ channel, payload }: pg.Notification) {
     let value: unknown = payload;
@@ -84,6 +87,7 @@ export function createEventBus(): EventBus {
     const onLost = (error?: Error) => {
       if (lost) return;
       lost = true;
+      up = false;
       client.end().catch(() => {});
       if (stopped) return;
       logger.error({ err: error }, "event bus connection lost; reconnecting");
@@ -93,6 +97,7 @@ export function createEventBus(): EventBus {
     client.on("error", onLost);
     client.on("end", () => onLost());
     for (const channel of handlers.keys()) await client.query(`listen ${quote(channel)}`);
+    up = !lost;
     if (connectedBefore) {
       logger.info("event bus listening again; catching up on what it missed");
       for (const handler of reconnectHandlers) runSafely(handler, "event bus catch-up failed");
@@ -142,8 +147,10 @@ export function createEventBus(): EventBus {
       reconnectHandlers.add(handler);
       return () => reconnectHandlers.delete(handler);
     },
+    isListening: () => up,
     async stop() {
       stopped = true;
+      up = false;
       const client = current;
       handlers.clear();
       reconnectHandlers.clear();
@@ -164,6 +171,11 @@ export function listen(channel: string, handler: Handler): Promise<() => Promise
 /** Calls `handler` each time this process's bus listens again after losing its connection. */
 export function onBusReconnect(handler: () => void): () => void {
   return processBus.onReconnect(handler);
+}
+
+/** Whether this process's bus hears notices now. */
+export function busIsListening(): boolean {
+  return processBus.isListening();
 }
 
 /** Closes the listening connection (at shutdown). */

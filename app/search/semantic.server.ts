@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "#db/schema";
+import { keptUntilPageChange } from "~/realtime/kept-reads.server";
 import { type Lookup, lookUp } from "./lookups.server";
 import { embedText } from "./embedding.server";
 import { type LegHit, SEARCHABLE_SQL } from "./legs";
@@ -39,8 +40,22 @@ export function hasPgvector(db: Kysely<Database>): Promise<boolean> {
  */
 export async function semanticMode(db: Kysely<Database>, remote = false): Promise<SemanticMode> {
   if (!remote && (await hasPgvector(db))) return "index";
-  const { rows } = await sql<{ documents: number }>`select documents from search_statistics`.execute(db);
-  return (rows[0]?.documents ?? 0) <= EXACT_LIMIT ? "exact" : "within";
+  return (await documentCountOf(db)()) <= EXACT_LIMIT ? "exact" : "within";
+}
+
+// The catalogue's size changes with its projects: kept until one changes, as every search asks.
+const documentCounts = new WeakMap<object, () => Promise<number>>();
+
+function documentCountOf(db: Kysely<Database>): () => Promise<number> {
+  let count = documentCounts.get(db);
+  if (!count) {
+    count = keptUntilPageChange(async () => {
+      const { rows } = await sql<{ documents: number }>`select documents from search_statistics`.execute(db);
+      return rows[0]?.documents ?? 0;
+    });
+    documentCounts.set(db, count);
+  }
+  return count;
 }
 
 export interface SemanticQuery {
