@@ -18,7 +18,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import stylesheet from "./app.css?url";
-import { getOptionalUser } from "./auth/guards.server";
+import { getOptionalUserWithBell } from "./auth/guards.server";
 import { ErrorScreen } from "./components/error-screen";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
@@ -28,7 +28,6 @@ import { useNonce } from "./utils/nonce";
 import { TOO_MANY_REQUESTS } from "./http/rate-limit.server";
 import { readToast } from "./http/toast.server";
 import { wasWriteRefused } from "./http/write-limit.server";
-import { bellState } from "~/models/notification-inbox.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -62,14 +61,15 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
 const ONBOARDING_PATHS = /^\/(choose-role|onboarding\/.*|logout|auth-callback|login|signin)$/;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request);
+  const signedIn = await getOptionalUserWithBell(request);
+  const user = signedIn?.user ?? null;
   const { pathname } = new URL(request.url);
   if (user?.isNewUser && !ONBOARDING_PATHS.test(pathname)) throw redirect("/choose-role");
   // A write refused by the limit renders its page again: the message shows there (the flash waits).
   const { toast, headers } = wasWriteRefused(request)
     ? { toast: { type: "error" as const, message: TOO_MANY_REQUESTS }, headers: undefined }
     : await readToast(request);
-  const bell = user && !user.isNewUser ? await bellState(user.userId) : null;
+  const bell = signedIn && !signedIn.user.isNewUser ? signedIn.bell : null;
   // Dates on every screen speak the person's language (utils/dates.ts).
   const locale = pickLocale(request.headers.get("Accept-Language"));
   return data({ user, bell, toast, locale, year: new Date().getFullYear() }, { headers });

@@ -1,10 +1,11 @@
 import { redirect } from "@remix-run/node";
-import { type CurrentUser, getUserByExternalId, getUserById } from "~/models/user.server";
+import type { BellState } from "~/models/notification-inbox.server";
+import { type CurrentUser, getUserAndBellBySession, getUserByExternalId, getUserBySession } from "~/models/user.server";
 import { ForbiddenError, UnauthorizedError } from "~/utils/errors.server";
-import { oncePerRequest } from "~/utils/request-scope.server";
+import { oncePerRequest, setForRequest } from "~/utils/request-scope.server";
 import { loginUrl } from "~/utils/urls";
 import { type Identity, identityProvider } from "./identity.server";
-import { getSessionUserId } from "./session.server";
+import { getSessionId } from "./session.server";
 
 /**
  * Guards that throw: a loader or action reads as the happy path. Screens use the session cookie;
@@ -13,10 +14,26 @@ import { getSessionUserId } from "./session.server";
 
 /** The signed-in user of a browser request, or null (looked up once per request). */
 export function getOptionalUser(request: Request): Promise<CurrentUser | null> {
-  // Keyed by the cookie too: whatever the scope, a lookup answers only for the credentials it read.
-  return oncePerRequest(request, `user:${request.headers.get("Cookie") ?? ""}`, () =>
-    getSessionUserId(request).then((userId) => (userId ? getUserById(userId) : null)),
+  return oncePerRequest(request, userKey(request), () =>
+    getSessionId(request).then((sessionId) => (sessionId ? getUserBySession(sessionId) : null)),
   );
+}
+
+// Keyed by the cookie too: whatever the scope, a lookup answers only for the credentials it read.
+const userKey = (request: Request) => `user:${request.headers.get("Cookie") ?? ""}`;
+
+/**
+ * The signed-in user with their bell's state, for the layout (root.tsx), in one statement. Asked
+ * first, before the page's loader, it also answers that loader's `getOptionalUser`.
+ */
+export function getOptionalUserWithBell(request: Request): Promise<{ user: CurrentUser; bell: BellState } | null> {
+  const found = getSessionId(request).then((sessionId) => (sessionId ? getUserAndBellBySession(sessionId) : null));
+  setForRequest(
+    request,
+    userKey(request),
+    found.then((signedIn) => signedIn?.user ?? null),
+  );
+  return found;
 }
 
 /** Where to come back to after signing in: this request's path and query. */

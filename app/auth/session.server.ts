@@ -17,15 +17,19 @@ export interface SessionData {
 
 const SESSION_DAYS = 30;
 
-const storage = singleton("session-storage", async () => {
-  const cookie = createCookie("__session", {
+const sessionCookie = singleton("session-cookie", async () =>
+  createCookie("__session", {
     httpOnly: true,
     sameSite: "lax",
     path: "/",
     secure: config.publicUrl.startsWith("https://"),
     secrets: [await sessionSecret()],
     maxAge: SESSION_DAYS * 24 * 60 * 60,
-  });
+  }),
+);
+
+const storage = singleton("session-storage", async () => {
+  const cookie = await sessionCookie;
   const expiry = (expires?: Date) => expires ?? new Date(Date.now() + SESSION_DAYS * 24 * 60 * 60 * 1000);
   return createSessionStorage<SessionData>({
     cookie,
@@ -67,9 +71,13 @@ export async function commitSession(session: Session<SessionData>): Promise<stri
   return (await storage).commitSession(session);
 }
 
-/** The signed-in user's id, or null. */
-export async function getSessionUserId(request: Request): Promise<string | null> {
-  return (await getSession(request)).get("userId") ?? null;
+/**
+ * The session id a request's cookie carries, if we signed it; whether that session is live is the
+ * database's to say (`getUserBySession`, one statement with the user it belongs to).
+ */
+export async function getSessionId(request: Request): Promise<string | null> {
+  const id: unknown = await (await sessionCookie).parse(request.headers.get("Cookie"));
+  return typeof id === "string" && id !== "" ? id : null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type Expression, sql } from "kysely";
 import { db } from "~/db.server";
 import type { JoinRequestStatus } from "#db/schema";
 import { NotFoundError } from "~/utils/errors.server";
@@ -98,8 +98,11 @@ export async function notificationsAfter(userId: string, afterSeq: number, limit
   return rows.map(toView);
 }
 
-/** How many of a person's notifications are unread, leaving out those of projects they muted. */
-function unreadCountQuery(userId: string) {
+/**
+ * How many of a person's notifications are unread, leaving out those of projects they muted. The
+ * person is an id, or a column of an outer statement that found them (`bellColumns`).
+ */
+function unreadCountQuery(userId: string | Expression<string>) {
   return db
     .selectFrom("notifications as n")
     .select((eb) => eb.fn.countAll<string>().as("count"))
@@ -124,7 +127,7 @@ export async function countUnread(userId: string): Promise<number> {
 }
 
 /** The newest `seq` a person has (0 with none): where a freshly loaded bell starts listening. */
-function latestSeqQuery(userId: string) {
+function latestSeqQuery(userId: string | Expression<string>) {
   return db
     .selectFrom("notifications")
     .select((eb) => eb.fn.max("seq").as("seq"))
@@ -178,10 +181,21 @@ export async function clearNotifications(userId: string): Promise<void> {
  * The header bell's figures for a signed-in person: two indexed reads in one statement, since
  * every signed-in page pays for it and a round trip costs more than either read.
  */
-export async function bellState(userId: string): Promise<{ unread: number; latestSeq: number }> {
-  const row = await db
-    .selectNoFrom([unreadCountQuery(userId).as("unread"), latestSeqQuery(userId).as("seq")])
-    .executeTakeFirstOrThrow();
+export interface BellState {
+  unread: number;
+  latestSeq: number;
+}
+
+export async function bellState(userId: string): Promise<BellState> {
+  return toBellState(await db.selectNoFrom(bellColumns(userId)).executeTakeFirstOrThrow());
+}
+
+/** The bell's state as columns of a statement that finds the person (the layout's user lookup). */
+export function bellColumns(userId: string | Expression<string>) {
+  return [unreadCountQuery(userId).as("unread"), latestSeqQuery(userId).as("seq")] as const;
+}
+
+export function toBellState(row: { unread: string | null; seq: unknown }): BellState {
   return { unread: Number(row.unread ?? 0), latestSeq: Number(row.seq ?? 0) };
 }
 

@@ -3,6 +3,7 @@ import type { UserRole } from "#db/schema";
 import type { Identity } from "~/auth/identity.server";
 import { db } from "~/db.server";
 import { startAchievements } from "~/models/achievement.server";
+import { type BellState, bellColumns, toBellState } from "~/models/notification-inbox.server";
 
 /** The signed-in user as the API and screens see it (spec section 3, Current user). */
 export interface CurrentUser {
@@ -74,6 +75,32 @@ export async function ensureUser(identity: Identity): Promise<CurrentUser> {
 export async function getUserById(userId: string): Promise<CurrentUser | null> {
   const row = await db.selectFrom("users").select(currentUserColumns).where("id", "=", userId).executeTakeFirst();
   return row ? toCurrentUser(row) : null;
+}
+
+/** The user a live session belongs to: every signed-in request asks this first, so in one statement. */
+export async function getUserBySession(sessionId: string, now = new Date()): Promise<CurrentUser | null> {
+  const row = await userBySessionQuery(sessionId, now).executeTakeFirst();
+  return row ? toCurrentUser(row) : null;
+}
+
+/** The same, with the state of the user's bell that every signed-in page's header shows. */
+export async function getUserAndBellBySession(
+  sessionId: string,
+  now = new Date(),
+): Promise<{ user: CurrentUser; bell: BellState } | null> {
+  const row = await userBySessionQuery(sessionId, now)
+    .select((eb) => bellColumns(eb.ref("u.id")))
+    .executeTakeFirst();
+  return row ? { user: toCurrentUser(row), bell: toBellState(row) } : null;
+}
+
+function userBySessionQuery(sessionId: string, now: Date) {
+  return db
+    .selectFrom("sessions as s")
+    .innerJoin("users as u", "u.id", "s.user_id")
+    .select(currentUserColumns.map((column) => `u.${column}` as const))
+    .where("s.id", "=", sessionId)
+    .where("s.expires_at", ">=", now);
 }
 
 export async function getUserByExternalId(externalId: string): Promise<CurrentUser | null> {
