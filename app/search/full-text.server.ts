@@ -39,6 +39,19 @@ export interface TermStatistics {
   total: number;
   /** For each word, how many projects' documents hold it (0 when none, or when it is a stop word). */
   documents: number[];
+  /**
+   * For each word, its text-search queries as text (`search_query`, `search_phrase`), made while
+   * counting: the leg's statement then casts them instead of calling the functions, whose every
+   * call its planning would otherwise work out, once per place a word is used.
+   */
+  queries: TermQueries[];
+}
+
+export interface TermQueries {
+  /** Every word of the term, anywhere. */
+  words: string;
+  /** The term's words next to each other, in order. */
+  phrase: string;
 }
 
 /** How many projects hold each word, and how many there are, from the maintained statistics. */
@@ -52,11 +65,19 @@ export function statisticsLookup(words: string[]): Lookup<TermStatistics> {
         left join lateral unnest(${searchVector(sql.ref("t.word"))}) u on true
         left join search_terms s on s.lexeme = u.lexeme
         group by t.i order by t.i
+      ),
+      array(
+        select json_build_array(${searchQuery(sql.ref("t.word"))}::text, ${searchPhrase(sql.ref("t.word"))}::text)
+        from unnest(${words}::text[]) with ordinality as t(word, i) order by t.i
       )
     )`,
     read: (value) => {
-      const [total, documents] = value as [number, number[]];
-      return { total: Number(total), documents: documents.map(Number) };
+      const [total, documents, queries] = value as [number, number[], [string, string][]];
+      return {
+        total: Number(total),
+        documents: documents.map(Number),
+        queries: queries.map(([words, phrase]) => ({ words, phrase })),
+      };
     },
   };
 }
@@ -73,7 +94,7 @@ export async function fullTextLeg(
   statistics?: TermStatistics,
 ): Promise<LegHit[]> {
   if (terms.length === 0) return [];
-  const { total, documents } =
+  const { total, documents, queries } =
     statistics ??
     (await termStatistics(
       db,
@@ -81,12 +102,20 @@ export async function fullTextLeg(
     ));
   // A word no project holds cannot match: it is left out of every query.
   const present = terms
-    .map((term, index) => ({ ...term, group: term.group ?? term.word, documents: documents[index] ?? 0 }))
+    .map((term, index) => ({
+      ...term,
+      group: term.group ?? term.word,
+      documents: documents[index] ?? 0,
+      queries: queries[index]!,
+    }))
     .filter((term) => term.documents > 0);
   if (present.length === 0) return [];
   const rarity = (held: number) => Math.log(1 + Math.max(total, held) / (1 + held));
   const phrases = new Set(present.filter((term) => term.phrase).map((term) => term.word));
-  const wordQuery = (word: string) => (phrases.has(word) ? searchPhrase(word) : searchQuery(word));
+  const queryOf = new Map(
+    present.map((term) => [term.word, phrases.has(term.word) ? term.queries.phrase : term.queries.words]),
+  );
+  const wordQuery = (word: string) => sql`${queryOf.get(word)}::tsquery`;
   const anyOf = (words: string[]) => sql`(${sql.join(words.map(wordQuery), sql` || `)})`;
 
   const groups = [...new Set(present.map((term) => term.group))].map((group) => {

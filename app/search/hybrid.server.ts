@@ -152,8 +152,12 @@ async function rankAfresh(
       reason: { kind: "acronym" as const, from: pair, to: acronym },
     })),
   ];
-  const documents = new Map(candidateWords.map((word, index) => [word, statistics.documents[index] ?? 0]));
-  const termStatistics = { total: statistics.total, documents: terms.map((term) => documents.get(term.word) ?? 0) };
+  const indexOf = new Map(candidateWords.map((word, index) => [word, index]));
+  const termStatistics = {
+    total: statistics.total,
+    documents: terms.map((term) => statistics.documents[indexOf.get(term.word) ?? -1] ?? 0),
+    queries: terms.map((term) => statistics.queries[indexOf.get(term.word) ?? -1] ?? { words: "", phrase: "" }),
+  };
   const fullText = await fullTextLeg(db, terms, depth, termStatistics);
   // Every entry either leg can return is known now: they are read for the word-by-word closeness
   // (meanwhile, where the semantic leg reorders the full-text finds).

@@ -110,14 +110,24 @@ describe("the full-text leg", () => {
 
 describe("the search statistics", () => {
   it("count the projects holding each word as projects are written, updated and deleted", async () => {
-    expect(await termStatistics(db, ["dashboards", "sales", "cans", "zebra", "the"])).toEqual({
+    expect(await termStatistics(db, ["dashboards", "sales", "cans", "zebra", "the"])).toMatchObject({
       total: 3,
       documents: [1, 1, 1, 0, 0],
     });
     await db.updateTable("projects").set({ description: "Zebra counts." }).where("id", "=", dashboard).execute();
-    expect(await termStatistics(db, ["dashboard", "sales", "zebra"])).toEqual({ total: 3, documents: [1, 1, 1] });
+    expect(await termStatistics(db, ["dashboard", "sales", "zebra"])).toMatchObject({ total: 3, documents: [1, 1, 1] });
     await db.deleteFrom("projects").where("id", "=", dashboard).execute();
-    expect(await termStatistics(db, ["dashboard", "zebra", "cans"])).toEqual({ total: 2, documents: [0, 0, 1] });
+    expect(await termStatistics(db, ["dashboard", "zebra", "cans"])).toMatchObject({ total: 2, documents: [0, 0, 1] });
+  });
+
+  it("give each word's text-search queries as the document's functions make them", async () => {
+    const { queries } = await termStatistics(db, ["dashboards", "food bank", "c#", "the"]);
+    expect(queries).toEqual([
+      { words: "'dashboard'", phrase: "'dashboard'" },
+      { words: "'food' & 'bank'", phrase: "'food' <-> 'bank'" },
+      { words: "'csharp'", phrase: "'csharp'" },
+      { words: "", phrase: "" },
+    ]);
   });
 
   it("let the full-text leg rank the rarer word higher", async () => {
