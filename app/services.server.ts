@@ -23,7 +23,7 @@ export async function startServices(): Promise<void> {
     await embedMissingProjects(db);
   }
   await startJobs();
-  stopKeepingSharedReads = await keepSharedReads();
+  stopKeepingSharedReads = await keepSharedReads(db);
   logger.info(
     config.DATABASE_URL ? "using PostgreSQL" : `using the embedded database in ${config.dataDir ?? "memory"}`,
   );

@@ -146,7 +146,7 @@ const hasOpenPosition = sql<boolean>`p.open_positions > 0`;
  * The catalogue's sizes, kept by triggers on projects (migration 0020): no count scans the
  * catalogue. Every catalogue page asks, so they are also kept in memory until a project changes.
  */
-const catalogueCounts = keptUntilPageChange(async (): Promise<Record<"running" | "open" | "templates", number>> => {
+const catalogueCounts = keptUntilPageChange(db, async (): Promise<Record<"running" | "open" | "templates", number>> => {
   const rows = await db.selectFrom("catalogue_counts").select(["list", "project_count"]).execute();
   const count = (list: string) => rows.find((row) => row.list === list)?.project_count ?? 0;
   return { running: count("running"), open: count("open"), templates: count("templates") };
@@ -372,7 +372,7 @@ export interface FilterOptions {
  * summary, which a trigger on projects keeps (migration 0015), so the cost does not grow with the
  * catalogue; kept in memory until a project changes.
  */
-export const listFilterOptions = keptUntilPageChange(async (): Promise<FilterOptions> => {
+export const listFilterOptions = keptUntilPageChange(db, async (): Promise<FilterOptions> => {
   const rows = await db
     .selectFrom("project_filter_values")
     .select(["kind", "value"])

@@ -7,18 +7,24 @@ import { singleton } from "~/utils/singleton.server";
  * lists), kept in memory until a write visitors could see commits on any instance. That write's
  * notice is the one that empties the host's kept pages (db/page-change-tables.ts lists what sends
  * it), and a bus that was away empties both too. While this instance does not hear the notices
- * (tests, a process that never started its services, a lost connection), every read goes to the
- * database.
+ * for a database (tests, a process that never started its services, a lost connection), every
+ * read of it goes to the database.
  */
-const state = singleton("kept-reads", () => ({ listening: false, generation: 0 }));
+const state = singleton("kept-reads", () => ({ database: null as object | null, generation: 0 }));
 
-export function keptUntilPageChange<T>(read: () => Promise<T>): () => Promise<T> {
+/** How many page changes of `database` this instance has heard, or null while it hears none. */
+export function pageChangeGeneration(database: object): number | null {
+  return state.database === database && busIsListening() ? state.generation : null;
+}
+
+export function keptUntilPageChange<T>(database: object, read: () => Promise<T>): () => Promise<T> {
   let kept: { generation: number; value: Promise<T> } | null = null;
   return () => {
-    if (!state.listening || !busIsListening()) return read();
-    if (kept?.generation === state.generation) return kept.value;
+    const generation = pageChangeGeneration(database);
+    if (generation === null) return read();
+    if (kept?.generation === generation) return kept.value;
     // Kept while in flight too, so a burst of requests reads once; a failure is not kept.
-    const entry = { generation: state.generation, value: read() };
+    const entry = { generation, value: read() };
     kept = entry;
     entry.value.catch(() => {
       if (kept === entry) kept = null;
@@ -27,14 +33,14 @@ export function keptUntilPageChange<T>(read: () => Promise<T>): () => Promise<T>
   };
 }
 
-/** Starts keeping shared reads (at start); the function it returns stops it (at shutdown). */
-export async function keepSharedReads(): Promise<() => Promise<void>> {
+/** Starts keeping shared reads of the app's database (at start); the function returned stops it. */
+export async function keepSharedReads(database: object): Promise<() => Promise<void>> {
   const unlisten = await listenForPageChanges(() => {
     state.generation++;
   });
-  state.listening = true;
+  state.database = database;
   return async () => {
-    state.listening = false;
+    state.database = null;
     state.generation++;
     await unlisten();
   };

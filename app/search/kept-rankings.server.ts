@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { LRUCache } from "lru-cache";
 import type { Database } from "#db/schema";
 import { config } from "~/config.server";
+import { pageChangeGeneration } from "~/realtime/kept-reads.server";
 import type { FusedHit } from "./fusion";
 
 /** A ranking as it was computed, and whether it may be kept (not when a remote vector failed). */
@@ -25,7 +26,14 @@ function shelfOf(db: Kysely<Database>): LRUCache<string, KeptRanking> {
   return shelf;
 }
 
+/**
+ * While this instance hears the page-change notices (every write that moves the ranking version
+ * sends one: an insert, delete or update of a project column visitors see), their count is the
+ * version and costs no statement; otherwise the database's ranking version is read.
+ */
 async function rankingVersion(db: Kysely<Database>): Promise<string> {
+  const heard = pageChangeGeneration(db);
+  if (heard !== null) return `notices:${heard}`;
   const { rows } = await sql<{ version: string }>`
     select coalesce((select ranking_version from search_statistics), 0)::text as version
   `.execute(db);

@@ -49,7 +49,7 @@ const documentCounts = new WeakMap<object, () => Promise<number>>();
 function documentCountOf(db: Kysely<Database>): () => Promise<number> {
   let count = documentCounts.get(db);
   if (!count) {
-    count = keptUntilPageChange(async () => {
+    count = keptUntilPageChange(db, async () => {
       const { rows } = await sql<{ documents: number }>`select documents from search_statistics`.execute(db);
       return rows[0]?.documents ?? 0;
     });

@@ -1,7 +1,8 @@
 import { sql } from "kysely";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { countQueries } from "#db/connection";
 import { db } from "~/db.server";
+import { keepSharedReads } from "~/realtime/kept-reads.server";
 import { hybridRanking } from "~/search/hybrid.server";
 import { embedMissingProjects } from "~/search/project-vectors.server";
 import { createProject } from "../fixtures/factories";
@@ -80,5 +81,24 @@ describe("kept search rankings", () => {
       .execute();
     expect(await version()).toBe(before);
     expect((await rank()).queries).toBe(1);
+  });
+});
+
+describe("kept search rankings, while this instance hears the page-change notices", () => {
+  it("answer again with no statement, and rank anew once a write's notice came", async () => {
+    const stop = await keepSharedReads(db);
+    try {
+      await rank();
+      expect(await rank()).toMatchObject({ queries: 0 });
+      await db
+        .updateTable("projects")
+        .set({ name: "Lighthouse keeper rota and logbook" })
+        .where("id", "=", lighthouse)
+        .execute();
+      await vi.waitFor(async () => expect((await rank()).queries).toBeGreaterThan(1), { timeout: 3000 });
+      expect(await rank()).toMatchObject({ queries: 0 });
+    } finally {
+      await stop();
+    }
   });
 });

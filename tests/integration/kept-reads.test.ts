@@ -17,16 +17,16 @@ afterAll(async () => {
 describe("reads kept until a page change", () => {
   it("go to the database every time while nobody listens for the notices", async () => {
     const read = vi.fn(async () => 1);
-    const kept = keptUntilPageChange(read);
+    const kept = keptUntilPageChange(db, read);
     await kept();
     await kept();
     expect(read).toHaveBeenCalledTimes(2);
   });
 
   it("are read once, then again after a write visitors can see commits", async () => {
-    stops.push(await keepSharedReads());
+    stops.push(await keepSharedReads(db));
     let reads = 0;
-    const kept = keptUntilPageChange(async () => ++reads);
+    const kept = keptUntilPageChange(db, async () => ++reads);
     expect(await Promise.all([kept(), kept()])).toEqual([1, 1]);
     expect(await kept()).toBe(1);
     await createProject({ name: "Kept Reads Project" });
@@ -36,7 +36,7 @@ describe("reads kept until a page change", () => {
 
   it("do not keep a failed read", async () => {
     let calls = 0;
-    const kept = keptUntilPageChange(async () => {
+    const kept = keptUntilPageChange(db, async () => {
       calls++;
       if (calls === 1) throw new Error("database away");
       return calls;
