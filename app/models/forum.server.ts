@@ -16,7 +16,7 @@ import {
 } from "~/schemas/forum";
 import { ForbiddenError, NotFoundError } from "~/utils/errors.server";
 import { parseOrThrow } from "~/utils/validation.server";
-import { getMembership, type Membership, requireProject } from "./membership.server";
+import { getMembership, type Membership, type ProjectAccess, requireProject } from "./membership.server";
 import { addNotifications } from "./notification.server";
 import type { Page } from "./project.server";
 import { utcText } from "~/utils/utc";
@@ -219,17 +219,29 @@ async function searchCondition(executor: Executor, projectId: string, term: stri
     ]);
 }
 
+type PostsQuery = Pick<ForumQuery, "q" | "sort" | "page" | "pageSize">;
+
 /** A page of a project's posts, with their replies (members only). */
-export async function listPosts(
-  actor: CurrentUser,
-  projectId: string,
-  query: Pick<ForumQuery, "q" | "sort" | "page" | "pageSize">,
-): Promise<ForumPage> {
+export async function listPosts(actor: CurrentUser, projectId: string, query: PostsQuery): Promise<ForumPage> {
   const { project, viewer } = await requireForumMember(db, actor, projectId);
+  return pageOfPosts(projectId, project.name, viewer, query);
+}
+
+/** The same for a member whose access the work page has checked already (no statement for it). */
+export function listPostsWithAccess(access: ProjectAccess, query: PostsQuery): Promise<ForumPage> {
+  return pageOfPosts(access.projectId, access.projectName, toViewer(access.actor, access), query);
+}
+
+async function pageOfPosts(
+  projectId: string,
+  projectName: string,
+  viewer: ForumViewer,
+  query: PostsQuery,
+): Promise<ForumPage> {
   const condition = query.q ? await searchCondition(db, projectId, query.q) : undefined;
   const page: ForumPage = {
     projectId,
-    projectName: project.name,
+    projectName,
     viewer,
     items: [],
     total: 0,
@@ -238,7 +250,7 @@ export async function listPosts(
   };
   if (condition === null) return page;
 
-  let list = postsQuery(db, actor.userId).where("p.project_id", "=", projectId);
+  let list = postsQuery(db, viewer.userId).where("p.project_id", "=", projectId);
   // The whole forum's total is kept on the project (migration 0009), so a page costs the same
   // with 10 posts as with 10,000; a search counts its matches (found through the indexes).
   const count = condition

@@ -7,7 +7,7 @@ import { ConfirmDelete } from "~/components/confirm-delete";
 import type { ForumActionData } from "~/components/work/forum/screen";
 import { ForumBoard } from "~/components/work/forum/board";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { listPosts } from "~/models/forum.server";
+import { listPostsWithAccess } from "~/models/forum.server";
 import { FORUM_INTENTS, forumQuerySchema } from "~/schemas/forum";
 import { UrlDialog } from "~/components/url-dialog";
 import { CodeTab } from "~/components/work/code-tab";
@@ -84,7 +84,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const milestones = query.tab === "milestones" ? listMilestones(access) : null;
   const milestoneTasks = query.tab === "milestones" ? listMilestoneTasks(access, TASKS_PER_MILESTONE) : null;
   const forumQuery = forumQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const forum = query.tab === "forum" ? listPosts(access.actor, access.projectId, forumQuery) : null;
+  const forum = query.tab === "forum" ? listPostsWithAccess(access, forumQuery) : null;
   const code = query.tab === "code" ? getCodeTab(access.actor, access.projectId) : null;
 
   return {
