@@ -4,7 +4,12 @@ import { logger } from "~/logger.server";
 import { requireProjectMember } from "~/models/membership.server";
 import type { CurrentUser } from "~/models/user.server";
 import { DomainError } from "~/utils/errors.server";
-import { type AchievementStatus, achievementStatuses, readEarned } from "~/models/achievement.server";
+import {
+  type AchievementStatus,
+  achievementStatuses,
+  readAchievementCounts,
+  readEarned,
+} from "~/models/achievement.server";
 import { readActivityCounts } from "~/models/activity-counts.server";
 import {
   type ActivityWeek,
@@ -113,7 +118,7 @@ export async function getInsights(actor: CurrentUser, projectId?: string): Promi
     readLinkedRepositories(db, actor.userId, projectId),
   ]);
   // Achievements are the person's, whatever the project: counted over all their activity.
-  const achievements = achievementStatuses(projectId ? await readActivityCounts(db, actor.userId) : counts, earned);
+  const achievements = achievementStatuses(projectId ? await readAchievementCounts(db, actor.userId) : counts, earned);
   const earnedCount = achievements.filter((achievement) => achievement.earned).length;
   const completionRate = percentage(counts.completedTasks, counts.totalTasks);
   const gitHubConnected = counts.gitHubLogin !== null && repositories.some((repository) => repository.syncedAt);

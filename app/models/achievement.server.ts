@@ -1,7 +1,7 @@
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { DB } from "#db/connection";
 import { addNotifications } from "./notification.server";
-import { type ActivityCounts, readActivityCounts } from "./activity-counts.server";
+import { type ActivityCounts, activityCountsQuery } from "./activity-counts.server";
 
 /**
  * The achievements catalogue: what each one measures and its goal. The rows of the
@@ -14,8 +14,26 @@ interface CatalogueEntry {
   title: string;
   description: string;
   goal: number;
-  measure: keyof ActivityCounts;
+  measure: AchievementMeasure;
 }
+
+/** The counts the achievements measure: all that is read where only achievements are worked out. */
+const ACHIEVEMENT_MEASURES = [
+  "totalProjects",
+  "foundedProjects",
+  "completedProjects",
+  "completedTasks",
+  "posts",
+  "replies",
+  "likesReceived",
+  "repositoriesLinkedAsAdmin",
+  "joinDecisions",
+  "commits",
+  "codeReviews",
+] as const satisfies readonly (keyof ActivityCounts)[];
+
+type AchievementMeasure = (typeof ACHIEVEMENT_MEASURES)[number];
+export type AchievementCounts = Pick<ActivityCounts, AchievementMeasure>;
 
 export const ACHIEVEMENTS: readonly CatalogueEntry[] = [
   {
@@ -128,14 +146,12 @@ export interface AchievementStatus {
   progressPercentage: number;
 }
 
-function progressOf(entry: CatalogueEntry, counts: ActivityCounts): number {
-  const value = counts[entry.measure];
-  const reached = typeof value === "number" ? value : 0;
-  return Math.min(100, Math.floor((reached / entry.goal) * 100));
+function progressOf(entry: CatalogueEntry, counts: AchievementCounts): number {
+  return Math.min(100, Math.floor((counts[entry.measure] / entry.goal) * 100));
 }
 
 /** Every achievement with its state: earned once awarded (kept even if a count drops later). */
-export function achievementStatuses(counts: ActivityCounts, earned: ReadonlyMap<string, Date>): AchievementStatus[] {
+export function achievementStatuses(counts: AchievementCounts, earned: ReadonlyMap<string, Date>): AchievementStatus[] {
   return ACHIEVEMENTS.map((entry) => {
     const earnedAt = earned.get(entry.key) ?? null;
     const progress = progressOf(entry, counts);
@@ -163,9 +179,20 @@ export async function readEarned(executor: DB, userId: string): Promise<Map<stri
   return new Map(rows.map((row) => [row.key, row.earned_at!]));
 }
 
+/** The counts the achievements are measured by, as a query to run or to embed. */
+export function achievementCountsQuery(userId: string): RawBuilder<AchievementCounts> {
+  return activityCountsQuery(userId, ACHIEVEMENT_MEASURES);
+}
+
+/** The counts the achievements are measured by. */
+export async function readAchievementCounts(executor: DB, userId: string): Promise<AchievementCounts> {
+  const { rows } = await achievementCountsQuery(userId).execute(executor);
+  return rows[0]!;
+}
+
 /** A person's achievements (user-wide), for the profile and the summary. */
 export async function listAchievements(executor: DB, userId: string): Promise<AchievementStatus[]> {
-  const [counts, earned] = await Promise.all([readActivityCounts(executor, userId), readEarned(executor, userId)]);
+  const [counts, earned] = await Promise.all([readAchievementCounts(executor, userId), readEarned(executor, userId)]);
   return achievementStatuses(counts, earned);
 }
 
@@ -189,7 +216,7 @@ export async function awardAchievements(
   { silent = false }: { silent?: boolean } = {},
 ): Promise<string[]> {
   const [counts, known] = await Promise.all([
-    readActivityCounts(trx, userId),
+    readAchievementCounts(trx, userId),
     trx
       .selectFrom("user_achievements as ua")
       .innerJoin("achievements as a", "a.id", "ua.achievement_id")
@@ -201,14 +228,11 @@ export async function awardAchievements(
   const earnedBefore = new Set(known.filter((row) => row.earned_at !== null).map((row) => row.key));
   const now = new Date();
   // One row per achievement once evaluated: the earned ones dated, the others with their progress.
-  const rows = ACHIEVEMENTS.filter((entry) => !earnedBefore.has(entry.key)).map((entry) => {
-    const value = counts[entry.measure];
-    return {
-      key: entry.key,
-      progress: Math.min(entry.goal, typeof value === "number" ? value : 0),
-      earned: progressOf(entry, counts) >= 100,
-    };
-  });
+  const rows = ACHIEVEMENTS.filter((entry) => !earnedBefore.has(entry.key)).map((entry) => ({
+    key: entry.key,
+    progress: Math.min(entry.goal, counts[entry.measure]),
+    earned: progressOf(entry, counts) >= 100,
+  }));
   if (rows.length === 0 || (!firstEvaluation && !rows.some((row) => row.earned))) return [];
   const written = await trx
     .insertInto("user_achievements")

@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { DB } from "#db/connection";
 
 /**
@@ -42,9 +42,66 @@ export interface ActivityCounts {
 /** The GitHub login named by a profile's GitHub address, in SQL (as gitHubLogin() does in code). */
 const LOGIN_PATTERN = "^https?://(?:www\\.)?github\\.com/([A-Za-z0-9-]{1,39})/?$";
 
-export async function readActivityCounts(executor: DB, userId: string, projectId?: string): Promise<ActivityCounts> {
-  const scope = (column: string) => (projectId ? sql`and ${sql.ref(column)} = ${projectId}` : sql``);
-  const { rows } = await sql<ActivityCounts>`
+type Scope = (column: string) => RawBuilder<unknown>;
+
+/**
+ * Each count as an expression over the common table expressions of `activityCountsQuery`. A
+ * statement selects only the counts it needs, and PostgreSQL neither plans nor runs the tables
+ * none of them refers to.
+ */
+const MEASURES: { [K in keyof ActivityCounts]: (userId: string, scope: Scope) => RawBuilder<ActivityCounts[K]> } = {
+  gitHubLogin: () => sql`(select login from me)`,
+  totalTasks: () => sql`(select count(*)::int from my_tasks)`,
+  startedTasks: () => sql`(select count(*)::int from my_tasks where status <> 'Todo')`,
+  completedTasks: () => sql`(select count(*)::int from my_tasks where status = 'Done')`,
+  totalProjects: () => sql`(select count(*)::int from my_projects)`,
+  ownedProjects: (userId) => sql`(select count(*)::int from my_projects where created_by = ${userId} or is_admin)`,
+  foundedProjects: (userId) => sql`(select count(*)::int from my_projects where created_by = ${userId})`,
+  activeProjects: () => sql`(select count(*)::int from my_projects where status = 'InProgress')`,
+  completedProjects: () => sql`(select count(*)::int from my_projects where status = 'Completed')`,
+  posts: () => sql`(select count(*)::int from my_posts)`,
+  replies: () => sql`(select count(*)::int from my_replies)`,
+  likesReceived: (userId) =>
+    sql`((select count(*) from post_likes where post_id in (select id from my_posts) and user_id <> ${userId})
+      + (select count(*) from reply_likes where reply_id in (select id from my_replies) and user_id <> ${userId}))::int`,
+  uniquePeers: (userId) => sql`(select count(*)::int from peers where peer <> ${userId})`,
+  taskComments: (userId, scope) =>
+    sql`(select count(*)::int from task_comments c join tasks t on t.id = c.task_id
+      where c.author_id = ${userId} ${scope("t.project_id")})`,
+  reviewsRequested: (userId) => sql`(select count(*)::int from my_reviews where requested_by = ${userId})`,
+  reviewsApproved: (userId) =>
+    sql`(select count(*)::int from my_reviews where requested_by = ${userId} and state = 'approved')`,
+  reviewsGiven: (userId) =>
+    sql`(select count(*)::int from my_reviews
+      where decided_by = ${userId} and state in ('approved', 'changes_requested'))`,
+  linkedRepositories: () =>
+    sql`(select count(*)::int from repositories where project_id in (select project_id from my_projects))`,
+  repositoriesLinkedAsAdmin: () =>
+    sql`(select count(*)::int from repositories
+      where project_id in (select project_id from my_projects where is_admin))`,
+  joinDecisions: (userId, scope) =>
+    sql`(select count(*)::int from join_requests jr
+      where jr.decided_by = ${userId} and jr.status in ('Approved', 'Rejected') ${scope("jr.project_id")})`,
+  pullRequests: () =>
+    sql`(select count(*)::int from pull_requests pr, me
+      where me.login is not null and lower(pr.author_login) = me.login
+        and pr.project_id in (select project_id from my_projects))`,
+  commits: () => sql`(select coalesce(sum(commits), 0)::int from mine_on_github)`,
+  codeReviews: () => sql`(select coalesce(sum(code_reviews), 0)::int from mine_on_github)`,
+  linesAdded: () => sql`(select coalesce(sum(lines_added), 0)::int from mine_on_github)`,
+  linesDeleted: () => sql`(select coalesce(sum(lines_deleted), 0)::int from mine_on_github)`,
+};
+
+const ALL_MEASURES = Object.keys(MEASURES) as (keyof ActivityCounts)[];
+
+/** The named counts as one row: a query to run, or to embed in a larger statement. */
+export function activityCountsQuery<K extends keyof ActivityCounts>(
+  userId: string,
+  measures: readonly K[],
+  projectId?: string,
+): RawBuilder<Pick<ActivityCounts, K>> {
+  const scope: Scope = (column) => (projectId ? sql`and ${sql.ref(column)} = ${projectId}` : sql``);
+  return sql<Pick<ActivityCounts, K>>`
     with me as (
       select lower((regexp_match(trim(coalesce(g.github_url, m.github_url, '')), ${LOGIN_PATTERN}, 'i'))[1]) as login
       from users u
@@ -84,43 +141,12 @@ export async function readActivityCounts(executor: DB, userId: string, projectId
       where me.login is not null and lower(c.username) = me.login
         and c.project_id in (select project_id from my_projects)
     )
-    select
-      (select login from me) as "gitHubLogin",
-      (select count(*)::int from my_tasks) as "totalTasks",
-      (select count(*)::int from my_tasks where status <> 'Todo') as "startedTasks",
-      (select count(*)::int from my_tasks where status = 'Done') as "completedTasks",
-      (select count(*)::int from my_projects) as "totalProjects",
-      (select count(*)::int from my_projects where created_by = ${userId} or is_admin) as "ownedProjects",
-      (select count(*)::int from my_projects where created_by = ${userId}) as "foundedProjects",
-      (select count(*)::int from my_projects where status = 'InProgress') as "activeProjects",
-      (select count(*)::int from my_projects where status = 'Completed') as "completedProjects",
-      (select count(*)::int from my_posts) as "posts",
-      (select count(*)::int from my_replies) as "replies",
-      ((select count(*) from post_likes where post_id in (select id from my_posts) and user_id <> ${userId})
-        + (select count(*) from reply_likes where reply_id in (select id from my_replies) and user_id <> ${userId})
-      )::int as "likesReceived",
-      (select count(*)::int from peers where peer <> ${userId}) as "uniquePeers",
-      (select count(*)::int from task_comments c join tasks t on t.id = c.task_id
-        where c.author_id = ${userId} ${scope("t.project_id")}) as "taskComments",
-      (select count(*)::int from my_reviews where requested_by = ${userId}) as "reviewsRequested",
-      (select count(*)::int from my_reviews where requested_by = ${userId} and state = 'approved')
-        as "reviewsApproved",
-      (select count(*)::int from my_reviews
-        where decided_by = ${userId} and state in ('approved', 'changes_requested')) as "reviewsGiven",
-      (select count(*)::int from repositories where project_id in (select project_id from my_projects))
-        as "linkedRepositories",
-      (select count(*)::int from repositories
-        where project_id in (select project_id from my_projects where is_admin)) as "repositoriesLinkedAsAdmin",
-      (select count(*)::int from join_requests jr
-        where jr.decided_by = ${userId} and jr.status in ('Approved', 'Rejected') ${scope("jr.project_id")})
-        as "joinDecisions",
-      (select count(*)::int from pull_requests pr, me
-        where me.login is not null and lower(pr.author_login) = me.login
-          and pr.project_id in (select project_id from my_projects)) as "pullRequests",
-      (select coalesce(sum(commits), 0)::int from mine_on_github) as "commits",
-      (select coalesce(sum(code_reviews), 0)::int from mine_on_github) as "codeReviews",
-      (select coalesce(sum(lines_added), 0)::int from mine_on_github) as "linesAdded",
-      (select coalesce(sum(lines_deleted), 0)::int from mine_on_github) as "linesDeleted"
-  `.execute(executor);
+    select ${sql.join(measures.map((measure) => sql`${MEASURES[measure](userId, scope)} as ${sql.ref(measure)}`))}
+  `;
+}
+
+/** Every count; with `projectId`, limited to that project. */
+export async function readActivityCounts(executor: DB, userId: string, projectId?: string): Promise<ActivityCounts> {
+  const { rows } = await activityCountsQuery(userId, ALL_MEASURES, projectId).execute(executor);
   return rows[0]!;
 }
