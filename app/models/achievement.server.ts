@@ -1,5 +1,6 @@
-import { type RawBuilder, sql } from "kysely";
+import { expressionBuilder, type RawBuilder, sql } from "kysely";
 import type { DB } from "#db/connection";
+import type { Database } from "#db/schema";
 import { addNotifications } from "./notification.server";
 import { type ActivityCounts, activityCountsQuery } from "./activity-counts.server";
 
@@ -167,15 +168,19 @@ export function achievementStatuses(counts: AchievementCounts, earned: ReadonlyM
   });
 }
 
-/** The achievements a person was awarded, by key. */
-export async function readEarned(executor: DB, userId: string): Promise<Map<string, Date>> {
-  const rows = await executor
+/** The achievements a person was awarded, with when: read alone or within a larger statement. */
+function awardedTo(userId: string) {
+  return expressionBuilder<Database, never>()
     .selectFrom("user_achievements as ua")
     .innerJoin("achievements as a", "a.id", "ua.achievement_id")
     .select(["a.key", "ua.earned_at"])
     .where("ua.user_id", "=", userId)
-    .where("ua.earned_at", "is not", null)
-    .execute();
+    .where("ua.earned_at", "is not", null);
+}
+
+/** The achievements a person was awarded, by key. */
+export async function readEarned(executor: DB, userId: string): Promise<Map<string, Date>> {
+  const rows = await executor.selectFrom(awardedTo(userId).as("awarded")).selectAll().execute();
   return new Map(rows.map((row) => [row.key, row.earned_at!]));
 }
 
@@ -190,10 +195,31 @@ export async function readAchievementCounts(executor: DB, userId: string): Promi
   return rows[0]!;
 }
 
-/** A person's achievements (user-wide), for the profile and the summary. */
+/** What a person's achievements are worked out from, as JSON: their counts and when each awarded one was. */
+export interface AchievementFacts {
+  counts: AchievementCounts;
+  earned: Record<string, string>;
+}
+
+/** A person's achievement facts as one JSON value, so a page can read them within its own statement. */
+export function achievementFactsJson(userId: string): RawBuilder<AchievementFacts> {
+  return sql<AchievementFacts>`json_build_object(
+    'counts', (select to_json(c) from (${achievementCountsQuery(userId)}) as c),
+    'earned', (select coalesce(json_object_agg(awarded.key, awarded.earned_at), '{}'::json)
+      from ${awardedTo(userId)} as awarded)
+  )`;
+}
+
+/** The achievements with their state, from the facts read. */
+export function achievementsFromFacts(facts: AchievementFacts): AchievementStatus[] {
+  const earned = new Map(Object.entries(facts.earned).map(([key, at]) => [key, new Date(at)]));
+  return achievementStatuses(facts.counts, earned);
+}
+
+/** A person's achievements (user-wide), in one statement. */
 export async function listAchievements(executor: DB, userId: string): Promise<AchievementStatus[]> {
-  const [counts, earned] = await Promise.all([readAchievementCounts(executor, userId), readEarned(executor, userId)]);
-  return achievementStatuses(counts, earned);
+  const { facts } = await executor.selectNoFrom(achievementFactsJson(userId).as("facts")).executeTakeFirstOrThrow();
+  return achievementsFromFacts(facts);
 }
 
 /** Several achievements earned together: "A", "B" and "C". */

@@ -1,6 +1,8 @@
-import type { UserRole } from "#db/schema";
+import type { ExpressionBuilder } from "kysely";
+import { jsonArrayFrom } from "kysely/helpers/postgres";
+import type { Database, UserRole } from "#db/schema";
 import { db } from "~/db.server";
-import { listAchievements } from "~/models/achievement.server";
+import { achievementFactsJson, achievementsFromFacts } from "~/models/achievement.server";
 import type { CurrentUser } from "~/models/user.server";
 import { NotFoundError, ValidationError } from "~/utils/errors.server";
 
@@ -56,6 +58,10 @@ export interface Profile {
   hasProfile: boolean;
 }
 
+/**
+ * One statement: the person with their role's profile, their achievements' facts, their projects
+ * and whether the viewer may see a hidden email.
+ */
 export async function getProfile(
   userId: string,
   options: { role?: UserRole; viewer: CurrentUser | null },
@@ -69,7 +75,6 @@ export async function getProfile(
       "u.id",
       "u.role",
       "u.email",
-      "u.show_email",
       "u.full_name",
       "u.profile_picture_url",
       "u.profile_completed",
@@ -94,15 +99,22 @@ export async function getProfile(
       "n.areas_of_need",
       "n.website_url as n_website",
     ])
+    .select((eb) => [
+      eb.or([eb.ref("u.show_email"), viewerMayReach(eb, options.viewer)]).as("email_visible"),
+      achievementFactsJson(userId).as("achievement_facts"),
+      jsonArrayFrom(
+        eb
+          .selectFrom("project_members as pm")
+          .innerJoin("projects as p", "p.id", "pm.project_id")
+          .select(["p.id", "p.name", "p.description", "p.status", "p.technologies", "pm.role_in_project"])
+          .whereRef("pm.user_id", "=", "u.id")
+          .orderBy("pm.joined_at", "desc"),
+      ).as("projects"),
+    ])
     .where("u.id", "=", userId)
     .executeTakeFirst();
   if (!user || (options.role && user.role && user.role !== options.role)) throw new NotFoundError("Profile not found.");
 
-  const [achievements, projects, emailVisible] = await Promise.all([
-    achievementsOf(userId),
-    projectsOf(userId),
-    user.show_email || mayReachPerson(options.viewer, userId),
-  ]);
   const role = user.role;
   return {
     userId: user.id,
@@ -124,61 +136,50 @@ export async function getProfile(
     gitHubURL: user.g_github ?? user.m_github ?? null,
     linkedInURL: user.g_linkedin ?? user.m_linkedin ?? null,
     websiteURL: user.m_website ?? user.n_website ?? null,
-    ...(emailVisible ? { email: user.email } : {}),
+    ...(user.email_visible ? { email: user.email } : {}),
     techExpertise: {
       programmingLanguages: user.g_languages ?? user.m_languages ?? [],
       technologies: user.g_technologies ?? user.m_technologies ?? [],
       tools: user.tools ?? [],
     },
-    achievements,
-    projects,
+    achievements: achievementsFromFacts(user.achievement_facts).map((achievement) => ({
+      title: achievement.title,
+      description: achievement.description,
+      locked: !achievement.earned,
+      progressPercentage: achievement.progressPercentage,
+    })),
+    projects: user.projects.map((row) => ({
+      projectId: row.id,
+      projectName: row.name,
+      projectDescription: row.description,
+      projectStatus: row.status,
+      roleInProject: row.role_in_project,
+      technologies: row.technologies,
+    })),
     hasProfile: user.profile_completed,
   };
 }
 
-/** The person themselves, or an admin of a project the person asked to join. */
-async function mayReachPerson(viewer: CurrentUser | null, userId: string): Promise<boolean> {
-  if (!viewer) return false;
-  if (viewer.userId === userId) return true;
-  const row = await db
-    .selectFrom("join_requests as r")
-    .innerJoin("project_members as m", "m.project_id", "r.project_id")
-    .select("r.id")
-    .where("r.user_id", "=", userId)
-    .where("m.user_id", "=", viewer.userId)
-    .where("m.is_admin", "=", true)
-    .limit(1)
-    .executeTakeFirst();
-  return Boolean(row);
-}
+type UsersEB = ExpressionBuilder<Database & { u: Database["users"] }, "u">;
 
-/** Every achievement of the catalogue, earned or locked with its progress. */
-async function achievementsOf(userId: string): Promise<Achievement[]> {
-  const achievements = await listAchievements(db, userId);
-  return achievements.map((achievement) => ({
-    title: achievement.title,
-    description: achievement.description,
-    locked: !achievement.earned,
-    progressPercentage: achievement.progressPercentage,
-  }));
-}
-
-async function projectsOf(userId: string): Promise<ProfileProject[]> {
-  const rows = await db
-    .selectFrom("project_members as m")
-    .innerJoin("projects as p", "p.id", "m.project_id")
-    .select(["p.id", "p.name", "p.description", "p.status", "p.technologies", "m.role_in_project"])
-    .where("m.user_id", "=", userId)
-    .orderBy("m.joined_at", "desc")
-    .execute();
-  return rows.map((row) => ({
-    projectId: row.id,
-    projectName: row.name,
-    projectDescription: row.description,
-    projectStatus: row.status,
-    roleInProject: row.role_in_project,
-    technologies: row.technologies,
-  }));
+/**
+ * Whether the viewer may see the person's email although it is hidden: the person themselves, or
+ * an admin of a project the person asked to join (who needs a way to reach their requester).
+ */
+function viewerMayReach(eb: UsersEB, viewer: CurrentUser | null) {
+  if (!viewer) return eb.lit(false);
+  return eb.or([
+    eb("u.id", "=", viewer.userId),
+    eb.exists(
+      eb
+        .selectFrom("join_requests as r")
+        .innerJoin("project_members as am", "am.project_id", "r.project_id")
+        .select("r.id")
+        .whereRef("r.user_id", "=", "u.id")
+        .where("am.user_id", "=", viewer.userId)
+        .where("am.is_admin", "=", true),
+    ),
+  ]);
 }
 
 /** The role of a user, for /profile/{id} to find the right address. */
