@@ -89,7 +89,7 @@ describe("a profile page's queries", () => {
     console.info("profile page queries (1 project, 30):", counts);
   });
 
-  it("shows the achievements the counts give, the projects newest first and the email to whom it may", async () => {
+  it("shows the achievements the counts give, the projects newest first and the email to whom it may, and no more", async () => {
     const { person, projectIds } = await personWith(30);
     const admin = await createUser();
     const adminProject = await createProject({ admin });
@@ -116,7 +116,11 @@ describe("a profile page's queries", () => {
       ]),
     );
     expect(profile.projects.map((project) => project.projectId)).toEqual([...projectIds].reverse());
-    expect(profile.projects[0]).toMatchObject({
+    // The page's data holds only what it shows: the chosen tab's expertise, each project's card.
+    expect(profile).not.toHaveProperty("userId");
+    expect(profile).not.toHaveProperty("techExpertise");
+    expect(profile.expertise).toEqual([]);
+    expect(profile.projects[0]).toEqual({
       projectId: projectIds.at(-1),
       projectName: expect.any(String),
       projectDescription: "A project made by a test.",

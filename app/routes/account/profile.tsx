@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { getOptionalUser } from "~/auth/guards.server";
 import { Avatar } from "~/components/avatar";
 import { TabLinks } from "~/components/tab-links";
-import { getProfile, PROFILE_ROLES } from "~/models/profile-view.server";
+import { getProfile, type Profile, PROFILE_ROLES } from "~/models/profile-view.server";
 import { orErrorScreen } from "~/utils/errors.server";
 import { isId } from "~/utils/ids";
 
@@ -18,6 +18,7 @@ const EXPERTISE_TABS = [
   { id: "technologies", label: "Technologies", key: "technologies" },
   { id: "tools", label: "Tools", key: "tools" },
 ] as const;
+const DEFAULT_TAB = EXPERTISE_TABS[1];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const role = (params.role ?? "").toLowerCase();
@@ -31,14 +32,33 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (profile.role && profile.role !== role) {
     throw redirect(`/profile/${profile.role}/${params.id}${new URL(request.url).search}`);
   }
-  const tab = new URL(request.url).searchParams.get("expertise");
-  return { profile, tab: EXPERTISE_TABS.find((item) => item.id === tab)?.id ?? "technologies" };
+  const wanted = new URL(request.url).searchParams.get("expertise");
+  const tab = EXPERTISE_TABS.find((item) => item.id === wanted) ?? DEFAULT_TAB;
+  return { profile: shownOnPage(profile, tab.key), tab: tab.id };
+}
+
+/**
+ * What the page shows of a profile and no more (the loader's data also goes into the page for
+ * hydration): the chosen tab's expertise, each project's card.
+ */
+function shownOnPage(profile: Profile, expertise: (typeof EXPERTISE_TABS)[number]["key"]) {
+  const { userId: _userId, role: _role, techExpertise, projects, ...shown } = profile;
+  return {
+    ...shown,
+    expertise: techExpertise[expertise],
+    projects: projects.map((project) => ({
+      projectId: project.projectId,
+      projectName: project.projectName,
+      projectDescription: project.projectDescription,
+      roleInProject: project.roleInProject,
+    })),
+  };
 }
 
 export default function ProfilePage() {
   const { profile, tab } = useLoaderData<typeof loader>();
   const selected = EXPERTISE_TABS.find((item) => item.id === tab)!;
-  const expertise = profile.techExpertise[selected.key];
+  const { expertise } = profile;
   const earned = profile.achievements.filter((achievement) => !achievement.locked).length;
   const links = [
     { href: profile.gitHubURL, label: "GitHub" },
