@@ -28,11 +28,9 @@ const userKey = (request: Request) => `user:${request.headers.get("Cookie") ?? "
  */
 export function getOptionalUserWithBell(request: Request): Promise<{ user: CurrentUser; bell: BellState } | null> {
   const found = getSessionId(request).then((sessionId) => (sessionId ? getUserAndBellBySession(sessionId) : null));
-  setForRequest(
-    request,
-    userKey(request),
-    found.then((signedIn) => signedIn?.user ?? null),
-  );
+  const user = found.then((signedIn) => signedIn?.user ?? null);
+  user.catch(() => {}); // a failed lookup is the layout's to report; later callers see it too
+  setForRequest(request, userKey(request), user);
   return found;
 }
 
