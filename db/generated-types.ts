@@ -321,7 +321,6 @@ export interface SearchStatistics {
   documents: number;
   id: Generated<boolean>;
   ranking_version: Generated<Int8>;
-  text_version: Generated<Int8>;
 }
 
 export interface SearchTerms {

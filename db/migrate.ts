@@ -29,6 +29,7 @@ import * as searchDocumentDefinition from "./migrations/0038_search_document_def
 import * as searchRankingVersion from "./migrations/0039_search_ranking_version";
 import * as taskActivityByPerson from "./migrations/0040_task_activity_by_person";
 import * as narrowPageChanges from "./migrations/0041_narrow_page_changes";
+import * as dropSearchTextVersion from "./migrations/0042_drop_search_text_version";
 
 /** Forward-only migrations, in order. Add new ones at the end; never edit a released one. */
 const migrations: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   "0039_search_ranking_version": searchRankingVersion,
   "0040_task_activity_by_person": taskActivityByPerson,
   "0041_narrow_page_changes": narrowPageChanges,
+  "0042_drop_search_text_version": dropSearchTextVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,14 +1,15 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#db/schema";
 import { acronymLookup, acronymOf } from "./acronyms.server";
-import { closeWordsOrder, textVersionLookup } from "./close-words.server";
+import { closeWordsOrder } from "./close-words.server";
+import { keptEntries, rankingVersionLookup } from "./kept-entries.server";
 import { expansionLookup } from "./expansion.server";
 import { fullTextLeg, statisticsLookup, type WeightedWord } from "./full-text.server";
 import { type FusedHit, fuseByRank } from "./fusion";
 import { ACRONYM_WEIGHT, CLOSE_WORDS_WEIGHT, LEG_DEPTH, LEG_WEIGHTS, PHRASE_WEIGHT, STOP_WORD_WEIGHT } from "./tuning";
 import { configuredEndpoint, type EmbeddingsEndpoint, remoteQueryVector } from "./remote-embeddings.server";
 import { lookUpTogether } from "./lookups.server";
-import { semanticLeg, semanticLookup, semanticMode } from "./semantic.server";
+import { semanticLeg, semanticLookup, semanticMode, semanticWithin } from "./semantic.server";
 import { type Corrections, typoLookup } from "./typo.server";
 import { embedText } from "./embedding.server";
 import { keptRanking, type Ranking } from "./kept-rankings.server";
@@ -135,11 +136,11 @@ async function rankAfresh(
   const mode = await semanticModeFound;
   const semanticNow = vector && mode !== "within";
   const indexed = mode === "index";
-  const { statistics, semanticHits, correctedAcronyms, textVersion } = await lookUpTogether(db, {
+  const { statistics, semanticHits, correctedAcronyms, version } = await lookUpTogether(db, {
     statistics: statisticsLookup(candidateWords),
     semanticHits: semanticNow ? semanticLookup({ vector, depth, remoteModel, indexed }) : null,
     correctedAcronyms: correctedAcronymsLookup,
-    textVersion: textVersionLookup(),
+    version: rankingVersionLookup(),
   });
   const acronyms = [...(found.acronyms ?? []), ...(correctedAcronyms ?? [])];
   const terms: WeightedWord[] = [
@@ -159,21 +160,24 @@ async function rankAfresh(
     queries: terms.map((term) => statistics.queries[indexOf.get(term.word) ?? -1] ?? { words: "", phrase: "" }),
   };
   const fullText = await fullTextLeg(db, terms, depth, termStatistics);
-  // Every entry either leg can return is known now: they are read for the word-by-word closeness
-  // (meanwhile, where the semantic leg reorders the full-text finds).
+  // Every entry either leg can return is known now: they are read (most are kept in memory) for
+  // the word-by-word closeness and, where the semantic leg reorders the full-text finds, for it.
   const foundIds = [...new Set([...fullText, ...(semanticHits ?? [])].map((hit) => hit.id))];
-  const [semantic, closeWords] = await Promise.all([
-    semanticHits ??
-      semanticLeg(
-        db,
-        query,
-        depth,
-        vector,
-        fullText.map((hit) => hit.id),
-        remoteModel,
-      ),
-    closeWordsOrder(db, misspeltCorrected(words, corrections), foundIds, textVersion),
+  const [entries, remoteSemantic] = await Promise.all([
+    keptEntries(db, foundIds, version),
+    !semanticHits && remoteModel
+      ? semanticLeg(
+          db,
+          query,
+          depth,
+          vector,
+          fullText.map((hit) => hit.id),
+          remoteModel,
+        )
+      : null,
   ]);
+  const semantic = semanticHits ?? remoteSemantic ?? (vector ? semanticWithin(entries, vector, depth) : []);
+  const closeWords = closeWordsOrder(entries, misspeltCorrected(words, corrections));
   return {
     hits: fuseByRank({ fullText, semantic }, LEG_WEIGHTS, [{ hits: closeWords, weight: CLOSE_WORDS_WEIGHT }]),
     // Ranked with the offline vector only because the remote one failed: not the ranking to keep.

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "#db/schema";
 import { keptUntilPageChange } from "~/realtime/kept-reads.server";
+import type { KeptEntry } from "./kept-entries.server";
 import { type Lookup, lookUp } from "./lookups.server";
 import { embedText } from "./embedding.server";
 import { type LegHit, SEARCHABLE_SQL } from "./legs";
@@ -13,9 +14,10 @@ export { EXACT_LIMIT };
  * The semantic leg: entries whose meaning vector is closest to the query's (cosine), so 'tally of
  * nonperishables handed to hungry households' finds a food pantry. With pgvector (PGlite ships
  * it) the HNSW index answers. Without it the vectors are compared in plain SQL, which costs about
- * 20 µs an entry: over every entry while the catalogue is small (EXACT_LIMIT), and beyond that
- * only over the entries the other legs found (`within`), so the leg then reorders by meaning but
- * finds nothing new. Install pgvector where a large catalogue should find paraphrases alone.
+ * 20 µs an entry, over every entry while the catalogue is small (EXACT_LIMIT); beyond that only
+ * the entries the other legs found are compared (`within`, in memory: semanticWithin), so the leg
+ * then reorders by meaning but finds nothing new. Install pgvector where a large catalogue should
+ * find paraphrases alone.
  */
 
 export type SemanticMode = "index" | "exact" | "within";
@@ -118,4 +120,23 @@ export async function semanticLeg(
     db,
     semanticLookup({ vector: queryVector, depth, within, remoteModel, indexed: await hasPgvector(db) }),
   );
+}
+
+/**
+ * The leg within the entries the other legs found, compared in memory with their kept offline
+ * vectors (no statement): nearest first, as semanticLookup orders them. Entries not yet embedded,
+ * or not searchable, have no vector and are left out.
+ */
+export function semanticWithin(entries: readonly KeptEntry[], queryVector: number[], depth = LEG_DEPTH): LegHit[] {
+  const hits: LegHit[] = [];
+  for (const { id, vector } of entries) {
+    if (!vector) continue;
+    let score = 0;
+    for (let i = 0; i < vector.length; i++) score += vector[i]! * (queryVector[i] ?? 0);
+    hits.push({ id, score, reasons: [SEMANTIC_REASON] });
+  }
+  return hits
+    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .slice(0, depth)
+    .filter((hit) => hit.score >= MIN_SIMILARITY);
 }

@@ -6,13 +6,15 @@ import { findProjects, searchProjects } from "~/models/project.server";
 import { wordReason } from "~/search/reasons";
 import { expandByMeaning } from "~/search/expansion.server";
 import { confirmedAcronyms } from "~/search/acronyms.server";
-import { closeWordsOrder, textVersionLookup } from "~/search/close-words.server";
+import { closeWordsOrder } from "~/search/close-words.server";
+import { keptEntries, rankingVersionLookup } from "~/search/kept-entries.server";
 import { lookUp } from "~/search/lookups.server";
 import { technologyLookup } from "~/search/technology-names.server";
 import { correctedQuery, hybridSearch, misspeltCorrected } from "~/search/hybrid.server";
 import { fullTextLeg, termStatistics } from "~/search/full-text.server";
 import { embedMissingProjects } from "~/search/project-vectors.server";
-import { hasPgvector, semanticLeg } from "~/search/semantic.server";
+import { embedText } from "~/search/embedding.server";
+import { hasPgvector, semanticLeg, semanticWithin } from "~/search/semantic.server";
 import { correctTypos, TRANSPOSITION_SIMILARITY, transpositions } from "~/search/typo.server";
 import { createProject } from "../fixtures/factories";
 
@@ -225,20 +227,26 @@ describe("the semantic leg", () => {
   });
 });
 
+/** The entries with these ids as the search reads them, at the catalogue's current ranking version. */
+const entriesOf = async (ids: string[]) => keptEntries(db, ids, await lookUp(db, rankingVersionLookup()));
+
 describe("the word-by-word closeness", () => {
   it("ranks the given entries by how close each query word comes to one of their words", async () => {
-    const hits = await closeWordsOrder(db, "puppies", [pantry, dashboard, shelter]);
+    const hits = closeWordsOrder(await entriesOf([pantry, dashboard, shelter]), "puppies");
     expect(hits.map((hit) => hit.id)).toEqual([shelter, expect.any(String), expect.any(String)]);
     expect(hits[0].score).toBeGreaterThan(hits[1].score);
-    const [exact] = await closeWordsOrder(db, "groceries", [pantry, shelter]);
+    const [exact] = closeWordsOrder(await entriesOf([pantry, shelter]), "groceries");
     expect(exact.id).toBe(pantry);
-    expect(await closeWordsOrder(db, "puppies", [])).toEqual([]);
+    expect(closeWordsOrder([], "puppies")).toEqual([]);
   });
 
-  it("reads an entry again once it or its roles change (its words are kept between searches)", async () => {
-    const score = async (query: string, id: string) => (await closeWordsOrder(db, query, [id]))[0]!.score;
+  it("keeps an entry while the catalogue's ranking version stays, and reads it again when it or its roles change", async () => {
+    const score = async (query: string, id: string) => closeWordsOrder(await entriesOf([id]), query)[0]!.score;
+    const reads = async (ids: string[]) => (await countQueries(() => entriesOf(ids))).queries - 1;
     const before = await score("groceries", pantry);
     expect(before).toBeGreaterThan(await score("groceries", dashboard));
+    expect(await reads([pantry, shelter])).toBe(1);
+    expect(await reads([shelter, pantry])).toBe(0);
     await db.updateTable("projects").set({ description: "Tins and jars." }).where("id", "=", pantry).execute();
     await db.updateTable("projects").set({ tagline: "Groceries, weekly." }).where("id", "=", dashboard).execute();
     expect(await score("groceries", pantry)).toBeLessThan(before);
@@ -247,27 +255,26 @@ describe("the word-by-word closeness", () => {
     await db.insertInto("project_roles").values({ project_id: pantry, name: "Violinist", open_positions: 1 }).execute();
     expect(await score("violinist", pantry)).toBeGreaterThan(unmusical);
   });
+});
 
-  it("keeps an entry's words while the catalogue's text version stays, and reads them again when it moves", async () => {
-    const version = () => lookUp(db, textVersionLookup());
-    const score = async (query: string, id: string) =>
-      (await closeWordsOrder(db, query, [id], await version()))[0]!.score;
-    const reads = async (query: string, ids: string[]) =>
-      (await countQueries(async () => closeWordsOrder(db, query, ids, await version()))).queries - 1;
-    const before = await score("groceries", pantry);
-    expect(await reads("groceries", [pantry, shelter])).toBe(1);
-    expect(await reads("puppies", [shelter, pantry])).toBe(0);
-    await db.updateTable("projects").set({ description: "Tins and jars." }).where("id", "=", pantry).execute();
-    expect(await score("groceries", pantry)).toBeLessThan(before);
-    const unmusical = await score("violinist", pantry);
-    await db.insertInto("project_roles").values({ project_id: pantry, name: "Violinist", open_positions: 1 }).execute();
-    expect(await score("violinist", pantry)).toBeGreaterThan(unmusical);
+describe("the semantic leg within the other legs' finds", () => {
+  it("orders the kept entries as the statement does, leaving out those not searchable", async () => {
+    const query = "puppies and kittens needing adoption";
+    const vector = embedText([{ text: query, weight: 1 }])!;
+    const ids = [pantry, dashboard, shelter];
+    const inMemory = semanticWithin(await entriesOf(ids), vector, 10);
+    const bySql = await semanticLeg(db, query, 10, vector, ids);
+    expect(inMemory.map((hit) => hit.id)).toEqual(bySql.map((hit) => hit.id));
+    expect(inMemory[0]?.id).toBe(shelter);
+    inMemory.forEach((hit, index) => expect(hit.score).toBeCloseTo(bySql[index]!.score, 5));
+    await db.updateTable("projects").set({ kind: "project", status: "Completed" }).where("id", "=", shelter).execute();
+    expect(semanticWithin(await entriesOf(ids), vector, 10).map((hit) => hit.id)).not.toContain(shelter);
   });
 });
 
-describe("the catalogue's text version", () => {
+describe("the catalogue's ranking version", () => {
   it("moves when a project's words may have changed, and only then", async () => {
-    const version = () => lookUp(db, textVersionLookup());
+    const version = () => lookUp(db, rankingVersionLookup());
     const moves = async (write: () => Promise<unknown>) => {
       const before = await version();
       await write();
