@@ -159,52 +159,83 @@ export interface CataloguePage extends Page<ProjectSummary> {
   reasons?: Record<string, MatchReason[]>;
 }
 
+/** The catalogue's lists: running projects open for joining, and templates. */
+export type CatalogueList = "open" | "templates";
+
+type Condition = (eb: ProjectsEB) => ReturnType<ProjectsEB["and"]> | ReturnType<ProjectsEB["eb"]>;
+
 /**
- * The one search's ranking for the catalogue's words: the list every search box shows a part of.
- * A screen showing two lists for the same words asks once and hands it to both.
+ * Which projects make up each list, and its size unfiltered. Projects without an open position
+ * are left out of the open list, unless none has one: then all running ones are shown (spec
+ * section 4, Catalogue).
  */
-export function rankForCatalogue(query: string): Promise<readonly FusedHit[]> {
-  return hybridRanking(db, query);
+async function catalogueLists(): Promise<Record<CatalogueList, { where: Condition; total: number }>> {
+  const counts = await catalogueCounts();
+  const anyOpen = counts.open > 0;
+  return {
+    open: {
+      where: (eb) =>
+        eb.and([
+          eb("p.kind", "=", "project"),
+          eb("p.status", "=", "InProgress"),
+          ...(anyOpen ? [hasOpenPosition] : []),
+        ]),
+      total: anyOpen ? counts.open : counts.running,
+    },
+    templates: { where: (eb) => eb("p.kind", "=", "template"), total: counts.templates },
+  };
 }
 
 /**
  * Running projects open for joining: newest first, or best match first for search words (the
- * search's ranking, filtered and paged). Projects without an open position are left out, unless
- * none has one: then all are shown (spec section 4, Catalogue).
+ * search's ranking, filtered and paged).
  */
-export async function listOpenProjects(
-  filters: CatalogueFilters,
-  paging: PageRequest,
-  ranking?: Promise<readonly FusedHit[]>,
-): Promise<CataloguePage> {
-  const counts = await catalogueCounts();
-  const anyOpen = counts.open > 0;
-  const base = (eb: ProjectsEB) =>
-    eb.and([eb("p.kind", "=", "project"), eb("p.status", "=", "InProgress"), ...(anyOpen ? [hasOpenPosition] : [])]);
-  return listPage(base, filters, paging, anyOpen ? counts.open : counts.running, ranking);
+export function listOpenProjects(filters: CatalogueFilters, paging: PageRequest): Promise<CataloguePage> {
+  return listCatalogue(["open"], filters, paging).open;
 }
 
-export async function listTemplates(
-  filters: CatalogueFilters,
-  paging: PageRequest,
-  ranking?: Promise<readonly FusedHit[]>,
-): Promise<CataloguePage> {
-  const { templates } = await catalogueCounts();
-  return listPage((eb) => eb("p.kind", "=", "template"), filters, paging, templates, ranking);
+export function listTemplates(filters: CatalogueFilters, paging: PageRequest): Promise<CataloguePage> {
+  return listCatalogue(["templates"], filters, paging).templates;
 }
 
-type Condition = (eb: ProjectsEB) => ReturnType<ProjectsEB["and"]> | ReturnType<ProjectsEB["eb"]>;
+/**
+ * A page of each of the given lists, the same page of each, each read on its own so a screen shows
+ * the lists it could read. With search words every list is the one search's ranking (the same
+ * entries in the same order as every other search box shows for them), narrowed to the list and
+ * its filters, and all are read in one statement.
+ */
+export function listCatalogue<L extends CatalogueList>(
+  lists: L[],
+  filters: CatalogueFilters,
+  paging: PageRequest,
+): Record<L, Promise<CataloguePage>> {
+  const definitions = catalogueLists();
+  definitions.catch(() => {}); // each list that awaits it reports the failure
+  const where = async (list: L): Promise<Condition> => {
+    const { where: inList } = (await definitions)[list];
+    return (eb) => eb.and([inList(eb), matchesFilters(eb, filters)]);
+  };
+  const { q } = filters;
+  const ranked = q
+    ? Promise.all([Promise.all(lists.map(where)), hybridRanking(db, q)]).then(([conditions, hits]) =>
+        rankedPages(conditions, hits, paging),
+      )
+    : null;
+  const pageOf = async (list: L, index: number): Promise<CataloguePage> =>
+    ranked ? (await ranked)[index]! : listPage(await where(list), filters, paging, (await definitions)[list].total);
+  return Object.fromEntries(lists.map((list, index) => [list, pageOf(list, index)])) as Record<
+    L,
+    Promise<CataloguePage>
+  >;
+}
 
+/** A list newest first. `unfilteredTotal`: the whole list's size, when the filters leave it whole. */
 async function listPage(
-  base: Condition,
+  where: Condition,
   filters: CatalogueFilters,
   paging: PageRequest,
-  /** The whole list's size, when the filters leave it whole. */
   unfilteredTotal: number,
-  ranking?: Promise<readonly FusedHit[]>,
 ): Promise<CataloguePage> {
-  const where = (eb: ProjectsEB) => eb.and([base(eb), matchesFilters(eb, filters)]);
-  if (filters.q) return rankedPage(where, await (ranking ?? rankForCatalogue(filters.q)), paging);
   const { page, pageSize, withTotal = true } = paging;
   const counted = !withTotal
     ? null
@@ -240,35 +271,58 @@ async function hitRows(hits: readonly FusedHit[], where?: Condition): Promise<Ma
 }
 
 /**
- * The search's ranking, narrowed to the list and its filters, then paged: the same entries in the
- * same order as every other search box shows for these words. Its total is what the search found.
- * One statement reads only the shown page's cards, and counts the rest as it goes.
+ * The search's ranking narrowed to each list (`lists`, disjoint) and paged, in one statement that
+ * reads only the shown pages' cards and counts the rest as it goes. Each total is what the search
+ * found in that list.
  */
-async function rankedPage(
-  where: Condition,
+async function rankedPages(
+  lists: Condition[],
   hits: readonly FusedHit[],
   { page, pageSize }: PageRequest,
-): Promise<CataloguePage> {
-  if (hits.length === 0) return { items: [], reasons: {}, total: 0, page, pageSize };
+): Promise<CataloguePage[]> {
+  if (hits.length === 0) return lists.map(() => ({ items: [], reasons: {}, total: 0, page, pageSize }));
   const ranked = hits.map((hit) => hit.id);
-  const rows = await summaryQuery()
-    .select(sql<number>`count(*) over ()`.as("listed"))
-    .where(where)
+  const found = summaryQuery()
+    .select((eb) => [
+      sql<number>`case ${sql.join(
+        lists.map((inList, index) => sql`when ${inList(eb)} then ${sql.lit(index)}`),
+        sql` `,
+      )} end`.as("list"),
+      sql<number>`array_position(${ranked}::uuid[], p.id)`.as("position"),
+    ])
     .where(sql<boolean>`p.id = any(${ranked}::uuid[])`)
-    .orderBy(sql`array_position(${ranked}::uuid[], p.id)`)
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
+    .where((eb) => eb.or(lists.map((inList) => inList(eb))));
+  const numbered = db
+    .selectFrom(found.as("found"))
+    .selectAll()
+    .select([
+      sql<number>`count(*) over (partition by list)`.as("listed"),
+      sql<number>`row_number() over (partition by list order by position)`.as("place"),
+    ]);
+  const offset = (page - 1) * pageSize;
+  const rows = await db
+    .selectFrom(numbered.as("numbered"))
+    .selectAll()
+    .where("place", ">", offset)
+    .where("place", "<=", offset + pageSize)
+    .orderBy("list")
+    .orderBy("place")
     .execute();
   const hitOf = new Map(hits.map((hit) => [hit.id, hit]));
-  // A page past the end has no rows to carry the count: count the listed entries then.
-  const total = rows[0] ? Number(rows[0].listed) : page > 1 ? (await hitRows(hits, where)).size : 0;
-  return {
-    items: rows.map(toSummary),
-    reasons: Object.fromEntries(rows.map((row) => [row.id, reasonsOf(hitOf.get(row.id)!)])),
-    total,
-    page,
-    pageSize,
-  };
+  return Promise.all(
+    lists.map(async (inList, index) => {
+      const listed = rows.filter((row) => row.list === index);
+      // A page past the end has no rows to carry the count: count the listed entries then.
+      const total = listed[0] ? Number(listed[0].listed) : page > 1 ? (await hitRows(hits, inList)).size : 0;
+      return {
+        items: listed.map(toSummary),
+        reasons: Object.fromEntries(listed.map((row) => [row.id, reasonsOf(hitOf.get(row.id)!)])),
+        total,
+        page,
+        pageSize,
+      };
+    }),
+  );
 }
 
 /** One project or template with its roles and team; NotFoundError when there is none. */

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { countQueries } from "#db/connection";
 import { seedDemoData } from "#db/seed";
 import { embedMissingProjects } from "~/search/project-vectors.server";
 import { createUserSession } from "~/auth/session.server";
@@ -130,6 +131,18 @@ describe("one search behind every box", () => {
     const past = (await catalogue(`?q=${q}&tab=open&page=${Math.ceil(all.length / 12) + 1}`)).open!.page!;
     expect(past.items).toEqual([]);
     expect(past.total).toBe(all.length);
+  });
+
+  it("reads the All tab's two sections for search words in one statement, each its tab's first cards", async () => {
+    const q = encodeURIComponent("volunteers");
+    const [open, templates] = await Promise.all([wholeTab("volunteers", "open"), wholeTab("volunteers", "templates")]);
+    const all = await countQueries(() => catalogue(`?q=${q}`));
+    expect(ids(all.result.open!.page!.items)).toEqual(ids(open.slice(0, 8)));
+    expect(ids(all.result.templates!.page!.items)).toEqual(ids(templates.slice(0, 8)));
+    // The ranking is kept by now: what is left is the sections' read, one for both lists as for one.
+    const one = await countQueries(() => catalogue(`?q=${q}&tab=open`));
+    expect(one.queries).toBeGreaterThanOrEqual(1);
+    expect(all.queries).toBe(one.queries);
   });
 
   it("gives empty sections (the spec's empty messages) for words that find nothing", async () => {

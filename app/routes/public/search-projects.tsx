@@ -7,13 +7,12 @@ import { ProjectGrid } from "~/components/project-grid";
 import { TabLinks } from "~/components/tab-links";
 import { logger } from "~/logger.server";
 import {
+  type CatalogueList,
   type CataloguePage,
+  listCatalogue,
   listFilterOptions,
-  listOpenProjects,
-  listTemplates,
   type Page,
   type ProjectSummary,
-  rankForCatalogue,
 } from "~/models/project.server";
 import { type CatalogueFilters, catalogueFiltersSchema } from "~/schemas/catalogue";
 import { DURATION_RANGES } from "~/schemas/duration-ranges";
@@ -73,9 +72,9 @@ function withReasons({ reasons, ...page }: CataloguePage): Page<Card> {
   };
 }
 
-async function loadSection(load: () => Promise<CataloguePage>, what: string, limit: number | null): Promise<Section> {
+async function loadSection(load: Promise<CataloguePage>, what: string, limit: number | null): Promise<Section> {
   try {
-    const page = withReasons(await load());
+    const page = withReasons(await load);
     if (limit === null) return { page, hasMore: page.page * page.pageSize < page.total, counted: true };
     return { page: { ...page, items: page.items.slice(0, limit) }, hasMore: page.items.length > limit, counted: false };
   } catch (error) {
@@ -95,20 +94,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // without counting the whole catalogue.
   const paging =
     tab === "all" ? { page: 1, pageSize: ALL_TAB_CARDS + 1, withTotal: false } : { page, pageSize: PAGE_SIZE };
-  // Search words go through the one search (as on /search-result), asked once for both sections.
-  const ranking = filters.q ? rankForCatalogue(filters.q) : undefined;
-  ranking?.catch(() => {}); // each section that awaits it reports its failure
+  const limit = tab === "all" ? ALL_TAB_CARDS : null;
+  const lists: CatalogueList[] = tab === "all" ? ["open", "templates"] : [tab];
+  // Search words go through the one search (as on /search-result), asked once for both lists.
+  const pages = listCatalogue(lists, filters, paging);
+  const section = (list: CatalogueList, what: string) =>
+    lists.includes(list) ? loadSection(pages[list], what, limit) : null;
   const [open, templates, options] = await Promise.all([
-    tab === "templates"
-      ? null
-      : loadSection(
-          () => listOpenProjects(filters, paging, ranking),
-          "open projects",
-          tab === "all" ? ALL_TAB_CARDS : null,
-        ),
-    tab === "open"
-      ? null
-      : loadSection(() => listTemplates(filters, paging, ranking), "templates", tab === "all" ? ALL_TAB_CARDS : null),
+    section("open", "open projects"),
+    section("templates", "templates"),
     listFilterOptions().catch(() => ({ technologies: [], languages: [] })),
   ]);
   return { tab: tab as Tab, page, filters, open, templates, options };
