@@ -1,6 +1,5 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "#db/schema";
-import { searchVector } from "./document.server";
 import { type Lookup, lookUp } from "./lookups.server";
 import { type Neighbour, wordNeighbours } from "./word-neighbours.server";
 import {
@@ -16,6 +15,7 @@ import {
 } from "./tuning";
 import { relatedWords } from "./word-relations.server";
 import { unitWordVectors as normalised, wordVectors } from "./word-vectors.server";
+import { keepStems, sameStem, stemsExpression, unknownStems } from "./word-stems.server";
 
 /**
  * Query expansion by meaning: for each query word, the words projects use whose word vectors are
@@ -106,6 +106,7 @@ export function expansionLookup(words: string[]): Lookup<Expansion[]> | null {
   // A thesaurus word counts when projects use it or its plural ('tenant' for 'tenants'): the
   // full-text leg stems both alike.
   const lookups = [...new Set([...words, ...[...candidates, ...synonyms].flatMap((c) => [c.word, `${c.word}s`])])];
+  const unstemmed = unknownStems(candidates.flatMap((candidate) => [candidate.word, candidate.from]));
   return {
     expression: sql`json_build_array(
       -- One primary-key probe a word. Written as 'word = any(...)', the planner read the trigram
@@ -122,16 +123,13 @@ export function expansionLookup(words: string[]): Lookup<Expansion[]> | null {
           where f.project_count > 0 and w.word in (lower(f.value), lower(split_part(f.value, ' ', 1)))
         )
       ),
-      -- Neighbours of the query word's stem, as 'neighbour word'.
-      array(
-        select c.word || ' ' || c.from_word from unnest(${candidates.map((c) => c.word)}::text[], ${candidates.map((c) => c.from)}::text[]) as c(word, from_word)
-        where ${searchVector(sql.ref("c.word"))} = ${searchVector(sql.ref("c.from_word"))}
-      )
+      -- The stems of the words not seen before, to tell a neighbour of the query word's own stem.
+      ${stemsExpression(unstemmed)}
     )`,
     read: (value) => {
-      const [usedWords, technicalWords, sameStem] = value as [string[], string[], string[]];
-      const stemmed = new Set(sameStem);
-      const otherWords = candidates.filter((candidate) => !stemmed.has(`${candidate.word} ${candidate.from}`));
+      const [usedWords, technicalWords, stems] = value as [string[], string[], unknown];
+      keepStems(stems);
+      const otherWords = candidates.filter((candidate) => !sameStem(candidate.word, candidate.from));
       return chooseExpansions(words, otherWords, synonyms, new Set(usedWords), new Set(technicalWords));
     },
   };

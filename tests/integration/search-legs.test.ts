@@ -16,6 +16,7 @@ import { embedMissingProjects } from "~/search/project-vectors.server";
 import { embedText } from "~/search/embedding.server";
 import { hasPgvector, semanticLeg, semanticWithin } from "~/search/semantic.server";
 import { correctTypos, TRANSPOSITION_SIMILARITY, transpositions } from "~/search/typo.server";
+import { keepStems, sameStem, stemsExpression, unknownStems } from "~/search/word-stems.server";
 import { createProject } from "../fixtures/factories";
 
 /** Each leg of the hybrid search on its own, then fused (issue 15), on whichever database runs. */
@@ -186,6 +187,16 @@ describe("the semantic leg", () => {
     expect(words).not.toContain("schedules");
     expect(words).not.toContain("next");
     expect(words).toContain("calendar");
+  });
+
+  it("asks the database for a word's stem once, to tell a neighbour in another form", async () => {
+    const words = ["zebrafish", "zebrafishes", "aquarium"];
+    expect(unknownStems(words)).toEqual(words);
+    keepStems(await lookUp(db, { expression: stemsExpression(words), read: (value) => value }));
+    expect(unknownStems([...words, "axolotl"])).toEqual(["axolotl"]);
+    expect(sameStem("zebrafish", "zebrafishes")).toBe(true);
+    expect(sameStem("zebrafish", "aquarium")).toBe(false);
+    expect(sameStem("zebrafish", "axolotl")).toBe(false);
   });
 
   it("leaves a technology's name to mean the technology, not its English senses", async () => {
