@@ -30,6 +30,7 @@ import * as searchRankingVersion from "./migrations/0039_search_ranking_version"
 import * as taskActivityByPerson from "./migrations/0040_task_activity_by_person";
 import * as narrowPageChanges from "./migrations/0041_narrow_page_changes";
 import * as dropSearchTextVersion from "./migrations/0042_drop_search_text_version";
+import * as templatesNewestFirst from "./migrations/0043_templates_newest_first";
 
 /** Forward-only migrations, in order. Add new ones at the end; never edit a released one. */
 const migrations: Record<string, Migration> = {
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   "0040_task_activity_by_person": taskActivityByPerson,
   "0041_narrow_page_changes": narrowPageChanges,
   "0042_drop_search_text_version": dropSearchTextVersion,
+  "0043_templates_newest_first": templatesNewestFirst,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
