@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { LRUCache } from "lru-cache";
 import type { Database } from "#db/schema";
 import type { Lookup } from "./lookups.server";
 import { SEARCHABLE_SQL } from "./legs";
@@ -46,19 +47,12 @@ interface EntryRow {
 }
 
 // Each database's entries, least recently used out first (about 3 KB an entry).
-const CACHE_SIZE = 5_000;
-const caches = new WeakMap<Kysely<Database>, Map<string, KeptEntry>>();
+const caches = new WeakMap<Kysely<Database>, LRUCache<string, KeptEntry>>();
 
-function cacheOf(db: Kysely<Database>): Map<string, KeptEntry> {
+function cacheOf(db: Kysely<Database>): LRUCache<string, KeptEntry> {
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
+  if (!cache) caches.set(db, (cache = new LRUCache({ max: 5_000 })));
   return cache;
-}
-
-function keep(cache: Map<string, KeptEntry>, entry: KeptEntry) {
-  cache.delete(entry.id);
-  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  cache.set(entry.id, entry);
 }
 
 function keptEntry(row: EntryRow, version: number): KeptEntry {
@@ -101,6 +95,6 @@ export async function keptEntries(db: Kysely<Database>, ids: string[], version: 
     `.execute(db);
     for (const row of rows) found.set(row.id, keptEntry(row, version));
   }
-  for (const entry of found.values()) keep(cache, entry);
+  for (const entry of found.values()) cache.set(entry.id, entry);
   return ids.flatMap((id) => found.get(id) ?? []);
 }

@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from "kysely";
+import { LRUCache } from "lru-cache";
 import { searchVector } from "./document.server";
 
 /**
@@ -8,8 +9,7 @@ import { searchVector } from "./document.server";
  * on the embedded database a call costs ~25 µs, and the expansion checks a hundred words or more.
  */
 
-const KEPT = 50_000;
-const stems = new Map<string, string>();
+const stems = new LRUCache<string, string>({ max: 50_000 });
 
 /** The words whose search vector is not known yet. */
 export function unknownStems(words: Iterable<string>): string[] {
@@ -28,8 +28,6 @@ export function stemsExpression(words: string[]): RawBuilder<unknown> {
 /** Keeps the search vectors stemsExpression read (least recently read out first). */
 export function keepStems(read: unknown) {
   for (const [word, vector] of Object.entries((read ?? {}) as Record<string, string>)) {
-    stems.delete(word);
-    if (stems.size >= KEPT) stems.delete(stems.keys().next().value!);
     stems.set(word, vector);
   }
 }

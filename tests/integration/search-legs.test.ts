@@ -383,7 +383,7 @@ describe("the fused search", () => {
     await entry("Spam Filter", "Sort the mail with ML.", "A small model, trained weekly.");
     await entry("Machine Learning Club", "Learn ML together.", "Machine learning basics, every week.");
     // The catalogue's ranking version (to find a kept ranking); corrections, expansions and
-    // acronyms; the words' statistics and the semantic leg; the full text; the close-words read.
+    // acronyms; the words' statistics and the semantic leg; the full text; the found entries' read.
     // Without pgvector, also how the semantic leg can answer (by the catalogue's size: this small
     // one's every entry is compared, with the statistics).
     const expected = (await hasPgvector(db)) ? 5 : 6;
@@ -395,7 +395,7 @@ describe("the fused search", () => {
     expect(misspelt.result.length).toBeGreaterThan(0);
     expect(misspelt.queries).toBe(expected);
     // The same words in another order find the same entries, whose words are kept (at the same
-    // text version): no close-words read.
+    // ranking version): no read of them.
     const reordered = await countQueries(() => hybridSearch(db, "dogs homes for an animal shelter help find", 6));
     expect(reordered.result.map((hit) => hit.id).sort()).toEqual(natural.result.map((hit) => hit.id).sort());
     expect(reordered.queries).toBe(expected - 1);
