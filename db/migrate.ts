@@ -31,6 +31,7 @@ import * as taskActivityByPerson from "./migrations/0040_task_activity_by_person
 import * as narrowPageChanges from "./migrations/0041_narrow_page_changes";
 import * as dropSearchTextVersion from "./migrations/0042_drop_search_text_version";
 import * as templatesNewestFirst from "./migrations/0043_templates_newest_first";
+import * as openProjectsNewestFirst from "./migrations/0044_open_projects_newest_first";
 
 /** Forward-only migrations, in order. Add new ones at the end; never edit a released one. */
 const migrations: Record<string, Migration> = {
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   "0041_narrow_page_changes": narrowPageChanges,
   "0042_drop_search_text_version": dropSearchTextVersion,
   "0043_templates_newest_first": templatesNewestFirst,
+  "0044_open_projects_newest_first": openProjectsNewestFirst,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

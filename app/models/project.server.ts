@@ -246,14 +246,18 @@ async function listPage(
           .select(sql<number>`count(*)::int`.as("total"))
           .where(where)
           .executeTakeFirstOrThrow();
+  // The page's ids first, then their rows: the entries before the page are skipped in an index
+  // (migrations 0043, 0044) without reading their rows.
+  const pageIds = db
+    .selectFrom("projects as p")
+    .select("p.id")
+    .where(where)
+    .orderBy("p.created_at", "desc")
+    .orderBy("p.id")
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
   const [rows, count] = await Promise.all([
-    summaryQuery()
-      .where(where)
-      .orderBy("p.created_at", "desc")
-      .orderBy("p.id")
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
+    summaryQuery().where("p.id", "in", pageIds).orderBy("p.created_at", "desc").orderBy("p.id").execute(),
     counted,
   ]);
   return { items: rows.map(toSummary), total: count ? Number(count.total) : rows.length, page, pageSize };
