@@ -1,9 +1,11 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { LRUCache } from "lru-cache";
 import type { Database } from "#db/schema";
 import { config } from "~/config.server";
 import { pageChangeGeneration } from "~/realtime/kept-reads.server";
 import type { FusedHit } from "./fusion";
+import { rankingVersionLookup } from "./kept-entries.server";
+import { lookUp } from "./lookups.server";
 
 /** A ranking as it was computed, and whether it may be kept (not when a remote vector failed). */
 export interface Ranking {
@@ -34,10 +36,7 @@ function shelfOf(db: Kysely<Database>): LRUCache<string, KeptRanking> {
 async function rankingVersion(db: Kysely<Database>): Promise<string> {
   const heard = pageChangeGeneration(db);
   if (heard !== null) return `notices:${heard}`;
-  const { rows } = await sql<{ version: string }>`
-    select coalesce((select ranking_version from search_statistics), 0)::text as version
-  `.execute(db);
-  return rows[0]!.version;
+  return String(await lookUp(db, rankingVersionLookup()));
 }
 
 /**
