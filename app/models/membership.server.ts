@@ -105,10 +105,13 @@ export interface ProjectAccess {
   readonly projectStatus: "Pending" | "InProgress" | "Completed" | null;
   readonly isAdmin: boolean;
   readonly roleInProject: string;
+  /** The member muted the project's notifications (app/models/notification-mute.server.ts). */
+  readonly notificationsMuted: boolean;
 }
 
 const FORBIDDEN_PROJECT = "Only members of this project can see this.";
 
+/** The project with the actor's membership, and whether they muted it (work pages show the button). */
 function projectWithMembership(executor: DB, actor: CurrentUser) {
   return executor
     .selectFrom("projects as p")
@@ -116,6 +119,18 @@ function projectWithMembership(executor: DB, actor: CurrentUser) {
       join.onRef("pm.project_id", "=", "p.id").on("pm.user_id", "=", actor.userId),
     )
     .select(["p.id as project_id", "p.name", "p.status", "pm.is_admin", "pm.role_in_project"])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom("project_notification_mutes as m")
+            .select("m.user_id")
+            .whereRef("m.project_id", "=", "p.id")
+            .where("m.user_id", "=", actor.userId),
+        )
+        .$castTo<boolean>()
+        .as("notifications_muted"),
+    )
     .where("p.kind", "=", "project");
 }
 
@@ -127,6 +142,7 @@ function toAccess(
     status: ProjectAccess["projectStatus"];
     is_admin: boolean | null;
     role_in_project: string | null;
+    notifications_muted: boolean;
   },
 ): ProjectAccess {
   if (row.is_admin === null || row.role_in_project === null) throw new ForbiddenError(FORBIDDEN_PROJECT);
@@ -137,6 +153,7 @@ function toAccess(
     projectStatus: row.status,
     isAdmin: row.is_admin,
     roleInProject: row.role_in_project,
+    notificationsMuted: row.notifications_muted,
   };
 }
 

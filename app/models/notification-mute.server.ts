@@ -4,18 +4,9 @@ import type { ProjectAccess } from "./membership.server";
 /**
  * Muting a project's notifications (from its work page): they are still written and listed on the
  * notifications page, but neither pushed live nor counted on the bell. Subscribing again removes
- * the mute. Only a member can mute (the caller's ProjectAccess proves it).
+ * the mute. Only a member can mute (the caller's ProjectAccess proves it); the access says whether
+ * the member has (`notificationsMuted`).
  */
-export async function isProjectMuted(userId: string, projectId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("project_notification_mutes")
-    .select("user_id")
-    .where("user_id", "=", userId)
-    .where("project_id", "=", projectId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export async function setProjectMuted(access: ProjectAccess, muted: boolean): Promise<void> {
   const key = { user_id: access.actor.userId, project_id: access.projectId };
   if (muted) {

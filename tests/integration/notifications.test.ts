@@ -15,7 +15,7 @@ import {
   joinRequestNotes,
   removeNotification,
 } from "~/models/notification-inbox.server";
-import { isProjectMuted, setProjectMuted } from "~/models/notification-mute.server";
+import { setProjectMuted } from "~/models/notification-mute.server";
 import { startProject } from "~/models/project-lifecycle.server";
 import { createTask } from "~/models/task.server";
 import { NotFoundError } from "~/utils/errors.server";
@@ -173,7 +173,8 @@ describe("the inbox", () => {
     const access = await requireMemberAccess(db, admin, projectId);
     await setProjectMuted(access, true);
     await setProjectMuted(access, true);
-    expect(await isProjectMuted(admin.userId, projectId)).toBe(true);
+    expect((await requireMemberAccess(db, admin, projectId)).notificationsMuted).toBe(true);
+    expect((await requireMemberAccess(db, member, projectId)).notificationsMuted).toBe(false);
 
     await createTask(member, projectId, { title: "Quiet" });
     await createTask(member, other, { title: "Loud" });
@@ -189,7 +190,7 @@ describe("the inbox", () => {
     expect((await notificationsAfter(admin.userId, 0)).map((n) => n.data.title)).toEqual(["Loud"]);
 
     await setProjectMuted(access, false);
-    expect(await isProjectMuted(admin.userId, projectId)).toBe(false);
+    expect((await requireMemberAccess(db, admin, projectId)).notificationsMuted).toBe(false);
     expect(await countUnread(admin.userId)).toBe(2);
   });
 

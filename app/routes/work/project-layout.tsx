@@ -3,7 +3,6 @@ import { Form, Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/reac
 import { requireProjectAccess } from "~/auth/project-guard.server";
 import { ErrorScreen } from "~/components/error-screen";
 import { WorkNav } from "~/components/work-nav";
-import { isProjectMuted } from "~/models/notification-mute.server";
 
 /**
  * `/work/projects/$projectId` and everything under it (the tabs, task details, forum posts):
@@ -11,9 +10,8 @@ import { isProjectMuted } from "~/models/notification-mute.server";
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const access = await requireProjectAccess(request, params.projectId);
-  const muted = await isProjectMuted(access.actor.userId, access.projectId);
   return {
-    muted,
+    muted: access.notificationsMuted,
     project: {
       projectId: access.projectId,
       projectName: access.projectName,
