@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, sql } from "kysely";
+import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { Database, Difficulty, ProjectKind, ProjectStatus } from "#db/schema";
 import { db } from "~/db.server";
 import { keptUntilPageChange } from "~/realtime/kept-reads.server";
@@ -331,29 +332,33 @@ async function rankedPages(
 
 /** One project or template with its roles and team; NotFoundError when there is none. */
 export async function getProjectDetail(id: string, kind?: ProjectKind): Promise<ProjectDetail> {
-  let query = summaryQuery().select(["p.scope", "p.repository_url", "p.template_id"]);
-  query = query.where("p.id", "=", id);
+  // Its roles and team come in the same statement: a project page waits for one round trip, not two.
+  let query = summaryQuery()
+    .select(["p.scope", "p.repository_url", "p.template_id"])
+    .select((eb) => [
+      jsonArrayFrom(
+        eb
+          .selectFrom("project_roles as r")
+          .select(["r.name", "r.open_positions"])
+          .whereRef("r.project_id", "=", "p.id")
+          .orderBy("r.name"),
+      ).as("roles"),
+      jsonArrayFrom(
+        eb
+          .selectFrom("project_members as m")
+          .innerJoin("users as u", "u.id", "m.user_id")
+          .select(["u.id", "u.full_name", "u.profile_picture_url", "u.role", "m.role_in_project"])
+          .whereRef("m.project_id", "=", "p.id")
+          .orderBy("m.is_admin", "desc")
+          .orderBy("m.joined_at"),
+      ).as("members"),
+    ])
+    .where("p.id", "=", id);
   if (kind) query = query.where("p.kind", "=", kind);
   const row = await query.executeTakeFirst();
   if (!row) throw new NotFoundError(kind === "template" ? "Template not found." : "Project not found.");
 
-  const [roles, members] = await Promise.all([
-    db
-      .selectFrom("project_roles")
-      .select(["name", "open_positions"])
-      .where("project_id", "=", id)
-      .orderBy("name")
-      .execute(),
-    db
-      .selectFrom("project_members as m")
-      .innerJoin("users as u", "u.id", "m.user_id")
-      .select(["u.id", "u.full_name", "u.profile_picture_url", "u.role", "m.role_in_project"])
-      .where("m.project_id", "=", id)
-      .orderBy("m.is_admin", "desc")
-      .orderBy("m.joined_at")
-      .execute(),
-  ]);
-  const requiredRoles = roles.map((role) => ({ name: role.name, openPositions: role.open_positions }));
+  const requiredRoles = row.roles.map((role) => ({ name: role.name, openPositions: role.open_positions }));
   return {
     ...toSummary(row),
     scope: row.scope,
@@ -361,7 +366,7 @@ export async function getProjectDetail(id: string, kind?: ProjectKind): Promise<
     templateId: row.template_id,
     requiredRoles,
     openRoles: requiredRoles.filter((role) => role.openPositions > 0),
-    projectTeamMembers: members.map((member) => ({
+    projectTeamMembers: row.members.map((member) => ({
       userId: member.id,
       fullName: member.full_name,
       roleInProject: member.role_in_project,

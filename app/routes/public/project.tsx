@@ -40,13 +40,17 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export const loader = withErrorScreen(async ({ request, params }: LoaderFunctionArgs) => {
   invariantResponse(isId(params.id), "This project address is not valid.");
-  const [project, user] = await Promise.all([getProjectDetail(params.id), getOptionalUser(request)]);
-  // Only a project open for joining has admins' and mentors' answers to promise (one query, beside the viewer's).
-  const openForJoining = project.kind === "project" && project.projectStatus === "InProgress";
-  const [relation, figures] = await Promise.all([
-    user ? viewerRelation(db, project.projectId, user.userId) : null,
-    openForJoining ? getResponseFigures(project.projectId) : null,
+  const projectId = params.id;
+  const viewer = getOptionalUser(request);
+  // The viewer's relation is asked as soon as the viewer is known, beside the project.
+  const [project, user, relation] = await Promise.all([
+    getProjectDetail(projectId),
+    viewer,
+    viewer.then((user) => (user ? viewerRelation(db, projectId, user.userId) : null)),
   ]);
+  // Only a project open for joining has admins' and mentors' answers to promise (one query).
+  const openForJoining = project.kind === "project" && project.projectStatus === "InProgress";
+  const figures = openForJoining ? await getResponseFigures(project.projectId) : null;
   return {
     project,
     signedIn: Boolean(user),
