@@ -1,3 +1,4 @@
+import { jsonObjectFrom } from "kysely/helpers/postgres";
 import type { DB } from "#db/connection";
 import type { JoinRequestStatus } from "#db/schema";
 import type { CurrentUser } from "~/models/user.server";
@@ -76,17 +77,28 @@ export async function viewerRelation(
   projectId: string,
   userId: string,
 ): Promise<{ membership: Membership | null; pendingRequest: boolean; latestRequest: LatestJoinRequest | null }> {
-  const [membership, latest] = await Promise.all([
-    getMembership(executor, projectId, userId),
-    executor
-      .selectFrom("join_requests")
-      .select(["id", "status", "decision_reason"])
-      .where("project_id", "=", projectId)
-      .where("user_id", "=", userId)
-      .orderBy("created_at", "desc")
-      .limit(1)
-      .executeTakeFirst(),
-  ]);
+  // Both in one statement: a project page asks for it beside the project.
+  const { member, latest } = await executor
+    .selectNoFrom((eb) => [
+      jsonObjectFrom(
+        eb
+          .selectFrom("project_members")
+          .select(["is_admin", "role_in_project"])
+          .where("project_id", "=", projectId)
+          .where("user_id", "=", userId),
+      ).as("member"),
+      jsonObjectFrom(
+        eb
+          .selectFrom("join_requests")
+          .select(["id", "status", "decision_reason"])
+          .where("project_id", "=", projectId)
+          .where("user_id", "=", userId)
+          .orderBy("created_at", "desc")
+          .limit(1),
+      ).as("latest"),
+    ])
+    .executeTakeFirstOrThrow();
+  const membership = member ? { isAdmin: member.is_admin, roleInProject: member.role_in_project } : null;
   const latestRequest = latest
     ? { requestId: latest.id, status: latest.status, decisionReason: latest.decision_reason }
     : null;

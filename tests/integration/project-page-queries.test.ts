@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { countQueries } from "#db/connection";
+import { createJoinRequest } from "~/models/join-request.server";
 import { loader as rootLoader } from "~/root";
 import { loader as projectLoader } from "~/routes/public/project";
 import { runInRequestScope } from "~/utils/request-scope.server";
@@ -41,9 +42,9 @@ describe("the project page's statements", () => {
     expect(visitor[1]!.queries).toBe(visitor[0]!.queries);
     expect(member[1]!.queries).toBe(member[0]!.queries);
     // Visitors: the project (roles and team within it) and its answer speeds. Signed in, also the
-    // viewer with the bell, and the viewer's membership and latest join request.
+    // viewer with the bell, and how the viewer stands with the project (membership, join request).
     expect(visitor[1]!.queries).toBeLessThanOrEqual(2);
-    expect(member[1]!.queries).toBeLessThanOrEqual(5);
+    expect(member[1]!.queries).toBeLessThanOrEqual(4);
 
     const page = member[1]!.page;
     expect(page.isMember).toBe(true);
@@ -51,5 +52,12 @@ describe("the project page's statements", () => {
     expect(page.project.projectTeamMembers[0]!.fullName).toBe("Ada Admin");
     expect(page.project.requiredRoles.map((role) => role.name)).toEqual(Object.keys(roles).sort());
     expect(page.project.openRoles.map((role) => role.name)).not.toContain("Mentor");
+
+    // How someone who asked to join stands, read in the same statement as a member's standing.
+    const asking = await createUser({ name: "Asa Asking" });
+    await createJoinRequest(asking, small, { requestedRole: "Developer" });
+    const theirs = (await statementsOfProjectPage(small, await sessionCookie(asking))).page;
+    expect([theirs.isMember, theirs.pendingRequest, theirs.latestRequest?.status]).toEqual([false, true, "Pending"]);
+    expect([page.pendingRequest, page.latestRequest]).toEqual([false, null]);
   });
 });
