@@ -4,14 +4,13 @@ import type { Database, Difficulty, ProjectKind, ProjectStatus } from "#db/schem
 import { db } from "~/db.server";
 import { keptUntilPageChange } from "~/realtime/kept-reads.server";
 import { NotFoundError } from "~/utils/errors.server";
-import { causeOf } from "~/utils/project-cause";
 import type { Cause } from "~/utils/project-cover";
 import type { CatalogueFilters } from "~/schemas/catalogue";
 import { DURATION_RANGES } from "~/schemas/duration-ranges";
 import type { FusedHit } from "~/search/fusion";
 import { hybridRanking, hybridSearch, type SearchOptions } from "~/search/hybrid.server";
+import { cardQuery, cardsInOrder, projectCards, toCard } from "./project-cards.server";
 import { type MatchReason, reasonStrings } from "~/search/reasons";
-import { utcText } from "~/utils/utc";
 
 /**
  * Reading projects and templates for the public screens and API. JSON field names follow the
@@ -76,50 +75,6 @@ export interface PageRequest {
 }
 
 type ProjectsEB = ExpressionBuilder<Database & { p: Database["projects"] }, "p">;
-
-function summaryQuery() {
-  return db.selectFrom("projects as p").select([
-    "p.id",
-    "p.kind",
-    "p.name",
-    "p.description",
-    "p.tagline",
-    "p.goals",
-    "p.technologies",
-    "p.programming_languages",
-    "p.difficulty",
-    "p.duration_days",
-    "p.picture_url",
-    "p.status",
-    "p.created_at",
-    // The sum of its roles' open positions, kept by triggers (migration 0020).
-    "p.open_positions",
-    sql<string | null>`p.start_date::text`.as("start_date"),
-  ]);
-}
-
-type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>["executeTakeFirstOrThrow"]>>;
-
-function toSummary(row: SummaryRow): ProjectSummary {
-  return {
-    projectId: row.id,
-    kind: row.kind,
-    projectName: row.name,
-    projectDescription: row.description,
-    tagline: row.tagline,
-    goals: row.goals,
-    coverCause: causeOf({ name: row.name, tagline: row.tagline, description: row.description, goals: row.goals }),
-    technologies: row.technologies,
-    programmingLanguages: row.programming_languages,
-    difficultyLevel: row.difficulty,
-    durationDays: row.duration_days,
-    projectPictureUrl: row.picture_url,
-    projectStatus: row.status,
-    openPositions: Number(row.open_positions),
-    createdAtUtc: utcText(row.created_at),
-    startDate: row.start_date,
-  };
-}
 
 /** The catalogue's filters as SQL, all but its search words (q), which rank through the search. */
 function matchesFilters(eb: ProjectsEB, filters: CatalogueFilters) {
@@ -247,8 +202,8 @@ async function listPage(
           .select(sql<number>`count(*)::int`.as("total"))
           .where(where)
           .executeTakeFirstOrThrow();
-  // The page's ids first, then their rows: the entries before the page are skipped in an index
-  // (migrations 0043, 0044) without reading their rows.
+  // The page's ids first, then their cards: the entries before the page are skipped in an index
+  // (migrations 0043, 0044) without reading their rows, and most cards are kept.
   const pageIds = db
     .selectFrom("projects as p")
     .select("p.id")
@@ -256,23 +211,25 @@ async function listPage(
     .orderBy("p.created_at", "desc")
     .orderBy("p.id")
     .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const [rows, count] = await Promise.all([
-    summaryQuery().where("p.id", "in", pageIds).orderBy("p.created_at", "desc").orderBy("p.id").execute(),
-    counted,
-  ]);
-  return { items: rows.map(toSummary), total: count ? Number(count.total) : rows.length, page, pageSize };
+    .offset((page - 1) * pageSize)
+    .execute();
+  const [items, count] = await Promise.all([pageIds.then((rows) => cardsInOrder(rows.map((row) => row.id))), counted]);
+  return { items, total: count ? Number(count.total) : items.length, page, pageSize };
 }
 
-/** The summary rows of the projects a search hit (those that also meet `where`), by id. */
-async function hitRows(hits: readonly FusedHit[], where?: Condition): Promise<Map<string, SummaryRow>> {
-  if (hits.length === 0) return new Map();
-  const ids = hits.map((hit) => hit.id);
-  const rows = await summaryQuery()
-    .$if(where !== undefined, (query) => query.where(where!))
-    .where("p.id", "in", ids)
-    .execute();
-  return new Map(rows.map((row) => [row.id, row]));
+/** How many of a search's hits meet `where`. */
+async function countHits(hits: readonly FusedHit[], where: Condition): Promise<number> {
+  const { total } = await db
+    .selectFrom("projects as p")
+    .select(sql<number>`count(*)::int`.as("total"))
+    .where(where)
+    .where(
+      "p.id",
+      "in",
+      hits.map((hit) => hit.id),
+    )
+    .executeTakeFirstOrThrow();
+  return total;
 }
 
 /**
@@ -287,7 +244,9 @@ async function rankedPages(
 ): Promise<CataloguePage[]> {
   if (hits.length === 0) return lists.map(() => ({ items: [], reasons: {}, total: 0, page, pageSize }));
   const ranked = hits.map((hit) => hit.id);
-  const found = summaryQuery()
+  const found = db
+    .selectFrom("projects as p")
+    .select("p.id")
     .select((eb) => [
       sql<number>`case ${sql.join(
         lists.map((inList, index) => sql`when ${inList(eb)} then ${sql.lit(index)}`),
@@ -314,13 +273,14 @@ async function rankedPages(
     .orderBy("place")
     .execute();
   const hitOf = new Map(hits.map((hit) => [hit.id, hit]));
+  const cards = await projectCards(rows.map((row) => row.id));
   return Promise.all(
     lists.map(async (inList, index) => {
-      const listed = rows.filter((row) => row.list === index);
+      const listed = rows.filter((row) => row.list === index && cards.has(row.id));
       // A page past the end has no rows to carry the count: count the listed entries then.
-      const total = listed[0] ? Number(listed[0].listed) : page > 1 ? (await hitRows(hits, inList)).size : 0;
+      const total = listed[0] ? Number(listed[0].listed) : page > 1 ? await countHits(hits, inList) : 0;
       return {
-        items: listed.map(toSummary),
+        items: listed.map((row) => cards.get(row.id)!),
         reasons: Object.fromEntries(listed.map((row) => [row.id, reasonsOf(hitOf.get(row.id)!)])),
         total,
         page,
@@ -333,7 +293,7 @@ async function rankedPages(
 /** One project or template with its roles and team; NotFoundError when there is none. */
 export async function getProjectDetail(id: string, kind?: ProjectKind): Promise<ProjectDetail> {
   // Its roles and team come in the same statement: a project page waits for one round trip, not two.
-  let query = summaryQuery()
+  let query = cardQuery()
     .select(["p.scope", "p.repository_url", "p.template_id"])
     .select((eb) => [
       jsonArrayFrom(
@@ -360,7 +320,7 @@ export async function getProjectDetail(id: string, kind?: ProjectKind): Promise<
 
   const requiredRoles = row.roles.map((role) => ({ name: role.name, openPositions: role.open_positions }));
   return {
-    ...toSummary(row),
+    ...toCard(row),
     scope: row.scope,
     repositoryLink: row.repository_url,
     templateId: row.template_id,
@@ -398,10 +358,10 @@ export async function findProjects(
 ): Promise<FoundProject[]> {
   const hits = await hybridSearch(db, query, count, options);
   if (hits.length === 0) return [];
-  const byId = await hitRows(hits);
+  const cards = await projectCards(hits.map((hit) => hit.id));
   return hits.flatMap((hit) => {
-    const row = byId.get(hit.id);
-    return row ? [{ ...toSummary(row), reasons: reasonsOf(hit) }] : [];
+    const card = cards.get(hit.id);
+    return card ? [{ ...card, reasons: reasonsOf(hit) }] : [];
   });
 }
 

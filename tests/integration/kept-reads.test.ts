@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db.server";
+import { countQueries } from "#db/connection";
+import { projectCards } from "~/models/project-cards.server";
 import { listFilterOptions, listOpenProjects } from "~/models/project.server";
 import { keepSharedReads, keptUntilPageChange } from "~/realtime/kept-reads.server";
 import { createProject } from "../fixtures/factories";
@@ -60,5 +62,34 @@ describe("reads kept until a page change", () => {
     });
     const after = await listOpenProjects({}, { page: 1, pageSize: 1 });
     expect(after.total).toBe(before.total + 1);
+  });
+
+  it("keep the cards lists show, frozen, until a write visitors can see commits", async () => {
+    const id = await createProject({ name: "Kept Card Project" });
+    // Once the creation's notices are heard, the card is read once and then kept.
+    const again = await vi.waitFor(
+      async () => {
+        await projectCards([id]);
+        const kept = await countQueries(() => projectCards([id]));
+        expect(kept.queries).toBe(0);
+        return kept;
+      },
+      { timeout: 3000 },
+    );
+    const card = again.result.get(id)!;
+    expect(card.projectName).toBe("Kept Card Project");
+    expect(Object.isFrozen(card) && Object.isFrozen(card.technologies)).toBe(true);
+    await db.updateTable("projects").set({ name: "Kept Card Renamed" }).where("id", "=", id).execute();
+    await vi.waitFor(async () => expect((await projectCards([id])).get(id)?.projectName).toBe("Kept Card Renamed"), {
+      timeout: 3000,
+    });
+    // The catalogue's page shows the card as it is now too.
+    const listed = await listOpenProjects({}, { page: 1, pageSize: 50 });
+    expect(listed.items.find((item) => item.projectId === id)?.projectName).toBe("Kept Card Renamed");
+  });
+
+  it("leave out an id with no project", async () => {
+    const cards = await projectCards(["00000000-0000-4000-8000-000000000000"]);
+    expect(cards.size).toBe(0);
   });
 });
