@@ -1,4 +1,6 @@
 import { clientConfig, connectDatabase, type ConnectionOptions, type DB } from "#db/connection";
+
+export { keepPlan } from "#db/connection";
 import { config } from "./config.server";
 import { logger } from "./logger.server";
 import { singleton } from "./utils/singleton.server";

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { Kysely, PostgresDialect } from "kysely";
+import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { EmbeddedDatabaseError, lockDataFolder } from "./data-folder-lock";
 import type { Database } from "./schema";
@@ -132,6 +132,36 @@ export async function clientConfig(options: ConnectionOptions): Promise<pg.Clien
  */
 const POSTGRES_SESSION_SETTINGS = "set max_parallel_workers_per_gather = 0; set jit = off";
 
+/**
+ * A statement whose text ends with this comment is prepared by name on each connection, so the
+ * server keeps its plan: the hot statements of signed-in pages spent about four times as long
+ * being planned as being run (PERFORMANCE.md). Only for statements whose best plan does not hang
+ * on their values (a lookup by id), and whose text does not vary (no lists of values).
+ */
+export const KEEP_PLAN_MARK = "/* plan kept */";
+
+/** The mark as SQL: `.modifyEnd(keepPlan)` on a query builder, or `${keepPlan}` ending a sql`…`. */
+export const keepPlan = sql.raw(KEEP_PLAN_MARK);
+
+/** Each marked text's statement name (a digest of the text; few texts are marked). */
+const planNames = new Map<string, string>();
+const planName = (text: string) => {
+  let name = planNames.get(text);
+  if (!name) planNames.set(text, (name = `k${crypto.createHash("sha1").update(text).digest("hex").slice(0, 24)}`));
+  return name;
+};
+
+/** Sends marked statements (KEEP_PLAN_MARK) as named ones; pg prepares each once per connection. */
+function keepMarkedPlans(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((text: unknown, values: unknown, ...rest: unknown[]) => {
+    if (typeof text !== "string" || !Array.isArray(values) || !text.endsWith(KEEP_PLAN_MARK)) {
+      return query(text, values, ...rest);
+    }
+    return query({ name: planName(text), text, values }, ...rest);
+  }) as typeof client.query;
+}
+
 /** Opens the database: a pg pool on the given URL, or on the embedded PGlite served in a worker. */
 export function connectDatabase(options: ConnectionOptions): DB {
   const embedded = options.databaseUrl ? null : embeddedServer(options);
@@ -146,6 +176,7 @@ export function connectDatabase(options: ConnectionOptions): DB {
     // with the same error (a 503), and the pool discards the broken connection on release.
     pool.on("connect", (client) => {
       client.on("error", () => {});
+      keepMarkedPlans(client);
       // Queued before the statement the connection was opened for. Not a startup option, which
       // connection poolers such as PgBouncer refuse; a database that knows neither setting
       // (another PostgreSQL-compatible one) simply keeps its defaults.

@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from "kysely";
-import type { DB } from "#db/connection";
+import { type DB, keepPlan } from "#db/connection";
 
 /**
  * A person's activity as counts, in one query: what the achievements measure and what the Smart
@@ -147,6 +147,7 @@ export function activityCountsQuery<K extends keyof ActivityCounts>(
 
 /** Every count; with `projectId`, limited to that project. */
 export async function readActivityCounts(executor: DB, userId: string, projectId?: string): Promise<ActivityCounts> {
-  const { rows } = await activityCountsQuery(userId, ALL_MEASURES, projectId).execute(executor);
+  const counts = activityCountsQuery(userId, ALL_MEASURES, projectId);
+  const { rows } = await sql<ActivityCounts>`${counts} ${keepPlan}`.execute(executor);
   return rows[0]!;
 }

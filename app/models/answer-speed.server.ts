@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { db } from "~/db.server";
+import { db, keepPlan } from "~/db.server";
 
 /**
  * How fast a project's admins usually answer join requests (issue 13, the join response
@@ -71,7 +71,7 @@ export async function getResponseFigures(projectId: string): Promise<ResponseFig
       (select count(*)::int from review_waits) as review_count,
       (select percentile_cont(0.5) within group (order by ms) from review_waits) as review_median
     from decisions
-  `.execute(db);
+    ${keepPlan}`.execute(db);
   const row = rows[0];
   if (!row) return { joins: null, reviews: null };
   const reviews =

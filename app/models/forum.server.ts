@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, sql } from "kysely";
 import type { DB } from "#db/connection";
 import type { Database } from "#db/schema";
-import { db } from "~/db.server";
+import { db, keepPlan } from "~/db.server";
 import { awardAchievements } from "~/models/achievement.server";
 import type { CurrentUser } from "~/models/user.server";
 import {
@@ -269,6 +269,8 @@ async function pageOfPosts(
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
 
+  // A search's best plan hangs on its words; a plain page's plan is kept.
+  if (!condition) list = list.modifyEnd(keepPlan);
   const [rows, totalRow] = await Promise.all([list.execute(), count.executeTakeFirstOrThrow()]);
   page.items = await withReplies(db, rows, viewer);
   page.total = Number(totalRow.total);

@@ -1,5 +1,5 @@
 import { jsonObjectFrom } from "kysely/helpers/postgres";
-import type { DB } from "#db/connection";
+import { type DB, keepPlan } from "#db/connection";
 import type { JoinRequestStatus } from "#db/schema";
 import type { CurrentUser } from "~/models/user.server";
 import { ForbiddenError, NotFoundError } from "~/utils/errors.server";
@@ -171,7 +171,10 @@ function toAccess(
 
 /** The actor's access to a project: NotFoundError when there is no such project, else ForbiddenError for non-members. */
 export async function requireMemberAccess(executor: DB, actor: CurrentUser, projectId: string): Promise<ProjectAccess> {
-  const row = await projectWithMembership(executor, actor).where("p.id", "=", projectId).executeTakeFirst();
+  const row = await projectWithMembership(executor, actor)
+    .where("p.id", "=", projectId)
+    .modifyEnd(keepPlan)
+    .executeTakeFirst();
   if (!row) throw new NotFoundError("Project not found.");
   return toAccess(actor, row);
 }

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { Database, UserRole } from "#db/schema";
-import { db } from "~/db.server";
+import { db, keepPlan } from "~/db.server";
 import { achievementFactsJson, achievementsFromFacts } from "~/models/achievement.server";
 import type { CurrentUser } from "~/models/user.server";
 import { NotFoundError, ValidationError } from "~/utils/errors.server";
@@ -112,6 +112,7 @@ export async function getProfile(
       ).as("projects"),
     ])
     .where("u.id", "=", userId)
+    .modifyEnd(keepPlan)
     .executeTakeFirst();
   if (!user || (options.role && user.role && user.role !== options.role)) throw new NotFoundError("Profile not found.");
 

@@ -1,5 +1,6 @@
+import { sql } from "kysely";
 import { LRUCache } from "lru-cache";
-import { db } from "~/db.server";
+import { db, keepPlan } from "~/db.server";
 import { pageChangeGeneration } from "~/realtime/kept-reads.server";
 import { causeOf } from "~/utils/project-cause";
 import { singleton } from "~/utils/singleton.server";
@@ -90,7 +91,11 @@ export async function projectCards(ids: readonly string[]): Promise<Map<string, 
     else missing.push(id);
   }
   if (missing.length === 0) return cards;
-  const rows = await cardQuery().where("p.id", "in", missing).execute();
+  // One text whatever the number of ids, so its plan is kept.
+  const rows = await cardQuery()
+    .where(sql<boolean>`p.id = any(${missing}::uuid[])`)
+    .modifyEnd(keepPlan)
+    .execute();
   // A card read while a change was heard may show the project as it was before: not kept.
   const keep = generation !== null && pageChangeGeneration(db) === generation;
   for (const row of rows) {

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { db } from "~/db.server";
+import { db, keepPlan } from "~/db.server";
 import { isReviewerRow } from "./task-review.server";
 
 /**
@@ -56,6 +56,7 @@ export async function getReviewInbox(userId: string): Promise<ReviewInbox> {
       )
       .orderBy("r.requested_at")
       .limit(SHOWN)
+      .modifyEnd(keepPlan)
       .execute(),
     db
       .selectFrom("task_reviews as r")
@@ -86,6 +87,7 @@ export async function getReviewInbox(userId: string): Promise<ReviewInbox> {
       )
       .orderBy("r.decided_at")
       .limit(SHOWN)
+      .modifyEnd(keepPlan)
       .execute(),
   ]);
   const item = (row: (typeof waiting)[number] | (typeof back)[number], claimedBy: string | null) => ({

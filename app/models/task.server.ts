@@ -1,7 +1,8 @@
 import { type ExpressionBuilder, sql } from "kysely";
+import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { Database, TaskPriority, TaskReviewState, TaskStatus } from "#db/schema";
 import type { DB } from "#db/connection";
-import { db } from "~/db.server";
+import { db, keepPlan } from "~/db.server";
 import { awardAchievements } from "~/models/achievement.server";
 import type { CurrentUser } from "~/models/user.server";
 import type { Page } from "~/models/project.server";
@@ -16,7 +17,7 @@ import {
   taskUpdateSchema,
   type TaskUpdateInput,
 } from "~/schemas/task";
-import { ForbiddenError, ValidationError } from "~/utils/errors.server";
+import { ForbiddenError, NotFoundError, ValidationError } from "~/utils/errors.server";
 import type { EditedField } from "~/utils/task-event-text";
 import { parseOrThrow } from "~/utils/validation.server";
 import { type ProjectAccess, requireMemberAccess, requireTaskAccess } from "./membership.server";
@@ -358,21 +359,38 @@ export async function getTaskWithCreator(
   actor: CurrentUser,
   taskId: string,
 ): Promise<{ task: TaskDetail; createdBy: string | null }> {
-  await requireTaskAccess(db, actor, taskId);
-  const [row, subtasks] = await Promise.all([
-    taskCards(db).select("t.created_by").where("t.id", "=", taskId).executeTakeFirstOrThrow(),
-    db
-      .selectFrom("subtasks")
-      .select(["id", "title", "description", "is_done", "order_index"])
-      .where("task_id", "=", taskId)
-      .orderBy("is_done")
-      .orderBy("order_index")
-      .orderBy("created_at")
-      .execute(),
-  ]);
+  return getTaskInProject(await requireTaskAccess(db, actor, taskId), taskId);
+}
+
+/**
+ * The same for a member whose access to the project is checked already (the task page's layout
+ * does): one statement, a task of another project not found.
+ */
+export async function getTaskInProject(
+  access: ProjectAccess,
+  taskId: string,
+): Promise<{ task: TaskDetail; createdBy: string | null }> {
+  const row = await taskCards(db)
+    .select((eb) => [
+      "t.created_by",
+      jsonArrayFrom(
+        eb
+          .selectFrom("subtasks as st")
+          .select(["st.id", "st.title", "st.description", "st.is_done", "st.order_index"])
+          .whereRef("st.task_id", "=", "t.id")
+          .orderBy("st.is_done")
+          .orderBy("st.order_index")
+          .orderBy("st.created_at"),
+      ).as("subtask_rows"),
+    ])
+    .where("t.id", "=", taskId)
+    .where("t.project_id", "=", access.projectId)
+    .modifyEnd(keepPlan)
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError("Task not found.");
   const task = {
     ...toCard(row),
-    subtasks: subtasks.map((s) => ({
+    subtasks: row.subtask_rows.map((s) => ({
       subtaskId: s.id,
       title: s.title,
       description: s.description,
@@ -392,6 +410,7 @@ export async function taskFormOptions(access: ProjectAccess) {
       .select(["u.id", "u.full_name", "u.email"])
       .where("pm.project_id", "=", access.projectId)
       .orderBy("u.full_name")
+      .modifyEnd(keepPlan)
       .execute(),
     db
       .selectFrom("milestones")
@@ -399,6 +418,7 @@ export async function taskFormOptions(access: ProjectAccess) {
       .where("project_id", "=", access.projectId)
       .orderBy("order_index")
       .orderBy("target_date")
+      .modifyEnd(keepPlan)
       .execute(),
   ]);
   return {

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { UserRole } from "#db/schema";
 import type { Identity } from "~/auth/identity.server";
-import { db } from "~/db.server";
+import { db, keepPlan } from "~/db.server";
 import { startAchievements } from "~/models/achievement.server";
 import { type BellState, bellColumns, toBellState } from "~/models/notification-inbox.server";
 
@@ -100,7 +100,8 @@ function userBySessionQuery(sessionId: string, now: Date) {
     .innerJoin("users as u", "u.id", "s.user_id")
     .select(currentUserColumns.map((column) => `u.${column}` as const))
     .where("s.id", "=", sessionId)
-    .where("s.expires_at", ">=", now);
+    .where("s.expires_at", ">=", now)
+    .modifyEnd(keepPlan);
 }
 
 export async function getUserByExternalId(externalId: string): Promise<CurrentUser | null> {

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { db } from "~/db.server";
+import { db, keepPlan } from "~/db.server";
 import { logger } from "~/logger.server";
 import { projectSchedule } from "~/utils/schedule";
 import type { ProjectAccess } from "./membership.server";
@@ -45,6 +45,7 @@ export async function getWorkOverview(access: ProjectAccess, now = new Date()): 
         ),
       ])
       .where("project_id", "=", access.projectId)
+      .modifyEnd(keepPlan)
       .executeTakeFirstOrThrow(),
   );
   const dates = card(
@@ -53,6 +54,7 @@ export async function getWorkOverview(access: ProjectAccess, now = new Date()): 
       .selectFrom("projects")
       .select(["start_date", "created_at", "duration_days"])
       .where("id", "=", access.projectId)
+      .modifyEnd(keepPlan)
       .executeTakeFirstOrThrow()
       .then((project) => ({
         days: daysLeft(new Date(project.start_date ?? project.created_at), project.duration_days, now),
@@ -64,6 +66,7 @@ export async function getWorkOverview(access: ProjectAccess, now = new Date()): 
       .selectFrom("repositories")
       .select(["open_pull_requests", "fetched_at"])
       .where("project_id", "=", access.projectId)
+      .modifyEnd(keepPlan)
       .executeTakeFirst()
       .then((repository) => ({
         count: repository?.open_pull_requests ?? 0,

@@ -79,6 +79,8 @@ export async function serveProtocol(pglite, { host = "127.0.0.1", port = 0, pass
   /** @type {Set<Connection>} */
   const connections = new Set();
   let nextId = 1;
+  /** Named statements the one session holds, by their session name (see namedStatement). */
+  const sessionStatements = new Set();
 
   /**
    * Runs raw protocol bytes; resolves with PGlite's reply. Not execProtocolRawStream: PGlite 0.4
@@ -136,18 +138,29 @@ export async function serveProtocol(pglite, { host = "127.0.0.1", port = 0, pass
   /**
    * @typedef {{ id: number, socket: net.Socket, searchPath: string, channels: Set<string>,
    *   buffer: Buffer, started: boolean, authenticated: boolean, parameters: Record<string, string>,
-   *   batch: Buffer[], work: Promise<void>, waitingMessages: number, closed: boolean }} Connection
+   *   batch: Buffer[], work: Promise<void>, waitingMessages: number, closed: boolean,
+   *   statements: Map<string, string>, opening: { name: string, length: number } | undefined }} Connection
    */
 
   /**
    * Runs a batch in the connection's turn. A reply the client does not read holds back the
    * connection's next batch (not the session, once idle) until its socket drains.
    */
-  async function runBatch(/** @type {Connection} */ connection, /** @type {Buffer} */ bytes) {
+  async function runBatch(
+    /** @type {Connection} */ connection,
+    /** @type {Buffer} */ bytes,
+    /** @type {{ name: string, length: number } | undefined} */ opening = undefined,
+  ) {
     await acquire(connection);
     let flushed = true;
     try {
-      const { reply, status } = route(await run(bytes));
+      // A statement the session already holds answers the batch's opening Parse without it.
+      const parsedAlready = opening !== undefined && sessionStatements.has(opening.name);
+      const routed = route(await run(parsedAlready ? bytes.subarray(opening.length) : bytes));
+      const { status } = routed;
+      let { reply } = routed;
+      if (parsedAlready) reply = Buffer.concat([message("1"), reply]);
+      else if (opening && reply[0] === "1".charCodeAt(0)) sessionStatements.add(opening.name);
       if (!connection.closed) flushed = connection.socket.write(reply);
       if (status === "I") release();
     } catch (error) {
@@ -240,19 +253,66 @@ export async function serveProtocol(pglite, { host = "127.0.0.1", port = 0, pass
     );
   }
 
-  /** Handles one complete message from the client, in order. */
-  async function receive(/** @type {Connection} */ connection, /** @type {Buffer} */ whole) {
+  /**
+   * Named statements live in the one session, which every connection shares: a connection's name
+   * becomes a session name made of its search_path and text, so connections that prepare the
+   * same statement share it and its kept plan, and two that use one name differently never meet.
+   * Only a Parse that opens its batch (as pg sends it) is shared: runBatch answers it without
+   * running when the session holds the statement already. Any other gets a name of its own.
+   */
+  function namedStatement(/** @type {Connection} */ connection, /** @type {Buffer} */ whole) {
     const type = String.fromCharCode(whole[0]);
+    const body = whole.subarray(5);
+    if (type === "P") {
+      const nameEnd = body.indexOf(0);
+      if (nameEnd <= 0) return whole;
+      const rest = body.subarray(nameEnd + 1);
+      const text = rest.subarray(0, rest.indexOf(0)).toString("utf8");
+      const digest = crypto.createHash("sha1").update(`${connection.searchPath}\0${text}`).digest("hex");
+      const opens = connection.batch.length === 0;
+      const shared = opens ? `s${digest.slice(0, 32)}` : `s${digest.slice(0, 32)}_${connection.id}`;
+      connection.statements.set(body.subarray(0, nameEnd).toString("utf8"), shared);
+      const parse = message("P", Buffer.concat([cstrings(shared), rest]));
+      if (opens) connection.opening = { name: shared, length: parse.length };
+      return parse;
+    }
+    const rename = (/** @type {number} */ at) => {
+      const end = body.indexOf(0, at);
+      const shared = connection.statements.get(body.subarray(at, end).toString("utf8"));
+      if (!shared) return whole;
+      return message(type, Buffer.concat([body.subarray(0, at), cstrings(shared), body.subarray(end + 1)]));
+    };
+    // Bind names its statement after the portal; Describe and Close after an 'S'.
+    if (type === "B") return rename(body.indexOf(0) + 1);
+    if ((type === "D" || type === "C") && body[0] === "S".charCodeAt(0)) {
+      if (type === "C") sessionStatements.delete(connection.statements.get(body.subarray(1, -1).toString("utf8")));
+      return rename(1);
+    }
+    return whole;
+  }
+
+  /** DISCARD ALL and DEALLOCATE drop the session's named statements, whoever sends them. */
+  const FORGETS_STATEMENTS = /^\s*(discard\s+(all|plans)|deallocate)\b/i;
+
+  /** Handles one complete message from the client, in order. */
+  async function receive(/** @type {Connection} */ connection, /** @type {Buffer} */ received) {
+    const type = String.fromCharCode(received[0]);
     if (type === "X") {
       connection.socket.end();
       return;
     }
-    if (type === "Q" && (await listenCommand(connection, whole.subarray(5, whole.length - 1).toString("utf8")))) return;
-    connection.batch.push(whole);
+    if (type === "Q") {
+      const sql = received.subarray(5, received.length - 1).toString("utf8");
+      if (await listenCommand(connection, sql)) return;
+      if (FORGETS_STATEMENTS.test(sql)) sessionStatements.clear();
+    }
+    connection.batch.push(namedStatement(connection, received));
     if (type === "S" || type === "Q" || type === "H" || type === "F" || type === "d" || type === "c" || type === "f") {
       const bytes = Buffer.concat(connection.batch);
+      const { opening } = connection;
       connection.batch = [];
-      await runBatch(connection, bytes);
+      connection.opening = undefined;
+      await runBatch(connection, bytes, opening);
     }
   }
 
@@ -326,6 +386,8 @@ export async function serveProtocol(pglite, { host = "127.0.0.1", port = 0, pass
       work: Promise.resolve(),
       waitingMessages: 0,
       closed: false,
+      statements: new Map(),
+      opening: undefined,
     };
     connections.add(connection);
     connection.work = connection.work.catch(() => {});

@@ -73,7 +73,7 @@ describe("the task page's queries", () => {
     }
     for (const [view, [few, many]] of Object.entries(counts)) {
       expect({ view, queries: many }).toEqual({ view, queries: few });
-      expect(many).toBeLessThanOrEqual(10);
+      expect(many).toBeLessThanOrEqual(8);
     }
     console.info("task page queries (120, 1000):", counts);
   });

@@ -144,3 +144,38 @@ it("keeps nothing of the replies it has served", async () => {
   // 200,000 rows served: kept, they would be tens of megabytes (PGlite's raw stream kept them all).
   expect((heapAfterGc() - before) / 1e6).toBeLessThan(5);
 });
+
+it("shares a named statement among connections, apart by search_path, and forgets none it failed", async () => {
+  await pglite.exec(`
+    create schema if not exists left_side; create schema if not exists right_side;
+    create table if not exists left_side.things (name text); create table if not exists right_side.things (name text);
+    truncate left_side.things, right_side.things;
+    insert into left_side.things values ('left'); insert into right_side.things values ('right')`);
+  const inSchema = async (schema: string) => {
+    const client = new pg.Client({ host: "127.0.0.1", port, user: "postgres", options: `-c search_path=${schema}` });
+    await client.connect();
+    clients.push(client);
+    return client;
+  };
+  const [a, b, c] = [await inSchema("left_side"), await inSchema("left_side"), await inSchema("right_side")];
+  const named = { name: "things", text: "select name from things where name <> $1", values: ["none"] };
+  // Each client prepares it once; the second of a search_path finds it prepared by the first.
+  for (const client of [a, b, a, b]) expect((await client.query(named)).rows).toEqual([{ name: "left" }]);
+  expect((await c.query(named)).rows).toEqual([{ name: "right" }]);
+  const held = await a.query("select count(*)::int as n from pg_prepared_statements where statement like '%things%'");
+  expect(held.rows[0].n).toBe(2);
+  // Two clients preparing a new statement at once: both are answered.
+  const both = { name: "both", text: "select $1::int + 1 as n", values: [1] };
+  const answers = await Promise.all([a.query(both), b.query(both)]);
+  expect(answers.map((answer) => answer.rows[0].n)).toEqual([2, 2]);
+  // A statement that failed to prepare is not taken for prepared.
+  const broken = { name: "broken", text: "select nothing from nowhere_at_all", values: [] };
+  await expect(a.query(broken)).rejects.toThrow(/nowhere_at_all/);
+  await pglite.exec("create table left_side.nowhere_at_all (nothing text)");
+  expect((await b.query(broken)).rows).toEqual([]);
+  // DEALLOCATE ALL forgets them all: a client preparing again is served.
+  await a.query("deallocate all");
+  const again = await inSchema("left_side");
+  expect((await again.query(named)).rows).toEqual([{ name: "left" }]);
+  await pglite.exec("drop schema left_side cascade; drop schema right_side cascade");
+});

@@ -4,7 +4,7 @@ import { pageTaskComments } from "~/models/task-comment.server";
 import { pageTaskEvents } from "~/models/task-event.server";
 import { listReviewRounds, reviewRights } from "~/models/task-review.server";
 import { db } from "~/db.server";
-import { getTaskWithCreator, taskFormOptions, taskRights } from "~/models/task.server";
+import { getTaskInProject, taskFormOptions, taskRights } from "~/models/task.server";
 import { COMMENTS_PER_PAGE, EVENTS_PER_PAGE, RECENT_EVENTS } from "~/schemas/task-comment";
 import { invariantResponse, orErrorScreen } from "~/utils/errors.server";
 import { isId } from "~/utils/ids";
@@ -20,11 +20,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   invariantResponse(isId(params.taskId), "This task address is not valid.");
   const taskId = params.taskId;
   const state = readTaskPageState(new URL(request.url).searchParams);
-  const { task, createdBy } = await orErrorScreen(getTaskWithCreator(access.actor, taskId));
-  if (task.projectId !== access.projectId) throw new Response("Task not found.", { status: 404 });
-
-  const rights = taskRights(access, createdBy);
-  const [options, comments, history, reviewRounds] = await Promise.all([
+  // The layout checked the access: the task and all it shows are read at once.
+  const [{ task, createdBy }, options, comments, history, reviewRounds] = await Promise.all([
+    orErrorScreen(getTaskInProject(access, taskId)),
     taskFormOptions(access),
     pageTaskComments(access, taskId, { page: state.commentsPage ?? "last", pageSize: COMMENTS_PER_PAGE }),
     state.historyPage
@@ -32,6 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       : pageTaskEvents(taskId, { page: 1, pageSize: RECENT_EVENTS }),
     listReviewRounds(db, taskId),
   ]);
+  const rights = taskRights(access, createdBy);
   return {
     task,
     userId: access.actor.userId,
