@@ -1,9 +1,10 @@
 import { clientConfig, connectDatabase, type ConnectionOptions, type DB } from "#db/connection";
-
-export { keepPlan } from "#db/connection";
 import { config } from "./config.server";
 import { logger } from "./logger.server";
 import { singleton } from "./utils/singleton.server";
+
+/** The mark that keeps a hot statement's plan (db/connection.ts), for the models. */
+export { keepPlan } from "#db/connection";
 
 const options: ConnectionOptions = {
   databaseUrl: config.DATABASE_URL,
