@@ -151,7 +151,11 @@ const planName = (text: string) => {
   return name;
 };
 
-/** Sends marked statements (KEEP_PLAN_MARK) as named ones; pg prepares each once per connection. */
+/**
+ * Sends marked statements (KEEP_PLAN_MARK) as named ones; pg prepares each once per connection.
+ * The embedded database's protocol server plans a named statement once, for any values
+ * (`genericPlansForNamed`); PostgreSQL decides for itself after five runs.
+ */
 function keepMarkedPlans(client: pg.PoolClient) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   client.query = ((text: unknown, values: unknown, ...rest: unknown[]) => {

@@ -31,7 +31,8 @@ const pglite = await PGlite.create({
   dataDir,
   extensions: Object.fromEntries(await Promise.all(extensions.map(async (name) => [name, await loadExtension(name)]))),
 });
-const server = await serveProtocol(pglite, { password });
+// The app names only statements it runs again and again (KEEP_PLAN_MARK, db/connection.ts).
+const server = await serveProtocol(pglite, { password, genericPlansForNamed: true });
 const address = server.address();
 parentPort?.postMessage({ port: typeof address === "object" && address ? address.port : 0 });
 

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Difficulty } from "#db/schema";
-import { db } from "~/db.server";
+import { db, keepPlan } from "~/db.server";
 import { describeMatch, LOOSE_MATCH } from "~/search/match-text";
 import { findProjects, listOpenProjects, type ProjectSummary } from "./project.server";
 
@@ -33,6 +33,7 @@ async function loadProfile(userId: string): Promise<Profile> {
       "n.areas_of_need",
     ])
     .where("u.id", "=", userId)
+    .modifyEnd(keepPlan)
     .executeTakeFirst();
   return {
     skills: [
@@ -51,8 +52,7 @@ async function projectsToSkip(userId: string): Promise<Set<string>> {
   const { rows } = await sql<{ project_id: string }>`
     select project_id from project_members where user_id = ${userId}
     union
-    select project_id from join_requests where user_id = ${userId} and status = 'Pending'
-  `.execute(db);
+    select project_id from join_requests where user_id = ${userId} and status = 'Pending' ${keepPlan}`.execute(db);
   return new Set(rows.map((row) => row.project_id));
 }
 

@@ -97,6 +97,7 @@ export async function viewerRelation(
           .limit(1),
       ).as("latest"),
     ])
+    .modifyEnd(keepPlan)
     .executeTakeFirstOrThrow();
   const membership = member ? { isAdmin: member.is_admin, roleInProject: member.role_in_project } : null;
   const latestRequest = latest

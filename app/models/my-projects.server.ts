@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { db } from "~/db.server";
+import { db, keepPlan } from "~/db.server";
 import { causeOf } from "~/utils/project-cause";
 import type { Cause } from "~/utils/project-cover";
 import type { CurrentUser } from "~/models/user.server";
@@ -122,6 +122,7 @@ export async function listMyProjects(userId: string): Promise<WorkProject[]> {
     )
     .where((eb) => eb.or([eb("m.user_id", "is not", null), eb("r.request_id", "is not", null)]))
     .orderBy("p.created_at", "desc")
+    .modifyEnd(keepPlan)
     .execute();
   return rows.map((row) => {
     const member = row.is_admin !== null;

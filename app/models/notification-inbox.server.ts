@@ -1,5 +1,5 @@
 import { type Expression, sql } from "kysely";
-import { db } from "~/db.server";
+import { db, keepPlan } from "~/db.server";
 import type { JoinRequestStatus } from "#db/schema";
 import { NotFoundError } from "~/utils/errors.server";
 import { previewText } from "~/utils/format";
@@ -81,7 +81,7 @@ export async function listNotifications(
   let query = inboxQuery(userId).orderBy("n.seq", "desc").limit(limit);
   if (beforeSeq !== undefined) query = query.where("n.seq", "<", String(beforeSeq));
   if (unmutedOnly) query = query.where(sql<boolean>`m.user_id is null`);
-  return (await query.execute()).map(toView);
+  return (await query.modifyEnd(keepPlan).execute()).map(toView);
 }
 
 /**
@@ -122,7 +122,7 @@ function unreadCountQuery(userId: string | Expression<string>) {
 }
 
 export async function countUnread(userId: string): Promise<number> {
-  const row = await unreadCountQuery(userId).executeTakeFirstOrThrow();
+  const row = await unreadCountQuery(userId).modifyEnd(keepPlan).executeTakeFirstOrThrow();
   return Number(row.count);
 }
 

@@ -1,7 +1,7 @@
 import { type ExpressionBuilder, sql } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
 import type { Database, Difficulty, ProjectKind, ProjectStatus } from "#db/schema";
-import { db } from "~/db.server";
+import { db, keepPlan } from "~/db.server";
 import { keptUntilPageChange } from "~/realtime/kept-reads.server";
 import { NotFoundError } from "~/utils/errors.server";
 import type { Cause } from "~/utils/project-cover";
@@ -315,7 +315,7 @@ export async function getProjectDetail(id: string, kind?: ProjectKind): Promise<
     ])
     .where("p.id", "=", id);
   if (kind) query = query.where("p.kind", "=", kind);
-  const row = await query.executeTakeFirst();
+  const row = await query.modifyEnd(keepPlan).executeTakeFirst();
   if (!row) throw new NotFoundError(kind === "template" ? "Template not found." : "Project not found.");
 
   const requiredRoles = row.roles.map((role) => ({ name: role.name, openPositions: role.open_positions }));

@@ -8,6 +8,12 @@ export interface ServeProtocolOptions {
   port?: number;
   /** With a password, every connection must send it (cleartext: loopback only). */
   password?: string;
+  /**
+   * A batch that binds only named statements runs with `plan_cache_mode = force_generic_plan` (a
+   * name means the client runs it again: planned once, for any values); one that binds an unnamed
+   * statement with `auto`. Off unless told.
+   */
+  genericPlansForNamed?: boolean;
 }
 
 /**

@@ -60,11 +60,14 @@ const LISTEN = /^\s*(un)?listen\s+("(?:[^"]|"")+"|[\w$]+|\*)\s*;?\s*$/i;
 
 /**
  * @param {import("@electric-sql/pglite").PGlite} pglite
- * @param {{ host?: string, port?: number, password?: string }} [options] with a password, every
- *   connection must send it (cleartext on loopback; any local process could connect otherwise)
+ * @param {import("./index.d.ts").ServeProtocolOptions} [options] with a password, every connection
+ *   must send it (cleartext on loopback; any local process could connect otherwise)
  * @returns {Promise<net.Server>}
  */
-export async function serveProtocol(pglite, { host = "127.0.0.1", port = 0, password } = {}) {
+export async function serveProtocol(
+  pglite,
+  { host = "127.0.0.1", port = 0, password, genericPlansForNamed = false } = {},
+) {
   const show = async (/** @type {string} */ name) =>
     /** @type {{ rows: Array<Record<string, string>> }} */ (await pglite.query(`show ${name}`)).rows[0][name];
   const serverVersion = await show("server_version");
@@ -81,6 +84,8 @@ export async function serveProtocol(pglite, { host = "127.0.0.1", port = 0, pass
   let nextId = 1;
   /** Named statements the one session holds, by their session name (see namedStatement). */
   const sessionStatements = new Set();
+  /** The session's plan_cache_mode as last set (genericPlansForNamed); null when a rollback may have undone it. */
+  let sessionPlans = /** @type {"generic" | "auto" | null} */ ("auto");
 
   /**
    * Runs raw protocol bytes; resolves with PGlite's reply. Not execProtocolRawStream: PGlite 0.4
@@ -101,6 +106,20 @@ export async function serveProtocol(pglite, { host = "127.0.0.1", port = 0, pass
       await run(simpleQuery(`set search_path to ${connection.searchPath}`));
       sessionSearchPath = connection.searchPath;
     }
+  }
+
+  /**
+   * A statement named by its client is one it means to run again: its plan is made once, for any
+   * values (pg prepares a name once per connection; PostgreSQL would plan each run anew for its
+   * first five and then mostly still, since planning looks free to it). An unnamed one is planned
+   * for its values, as always.
+   */
+  async function choosePlans(/** @type {"generic" | "auto" | null} */ wanted) {
+    if (!genericPlansForNamed || wanted === null || wanted === sessionPlans) return;
+    const mode = wanted === "generic" ? "force_generic_plan" : "auto";
+    const { status } = route(await run(simpleQuery(`set plan_cache_mode to ${mode}`)));
+    // Refused inside a failed transaction: asked again by the next batch.
+    sessionPlans = status === "E" ? null : wanted;
   }
   function release() {
     const next = waiting.shift();
@@ -139,7 +158,8 @@ export async function serveProtocol(pglite, { host = "127.0.0.1", port = 0, pass
    * @typedef {{ id: number, socket: net.Socket, searchPath: string, channels: Set<string>,
    *   buffer: Buffer, started: boolean, authenticated: boolean, parameters: Record<string, string>,
    *   batch: Buffer[], work: Promise<void>, waitingMessages: number, closed: boolean,
-   *   statements: Map<string, string>, opening: { name: string, length: number } | undefined }} Connection
+   *   statements: Map<string, string>, opening: { name: string, length: number } | undefined,
+   *   binds: { named: boolean, unnamed: boolean }, inTransaction: boolean }} Connection
    */
 
   /**
@@ -150,10 +170,12 @@ export async function serveProtocol(pglite, { host = "127.0.0.1", port = 0, pass
     /** @type {Connection} */ connection,
     /** @type {Buffer} */ bytes,
     /** @type {{ name: string, length: number } | undefined} */ opening = undefined,
+    /** @type {"generic" | "auto" | null} */ plans = null,
   ) {
     await acquire(connection);
     let flushed = true;
     try {
+      await choosePlans(plans);
       // A statement the session already holds answers the batch's opening Parse without it.
       const parsedAlready = opening !== undefined && sessionStatements.has(opening.name);
       const routed = route(await run(parsedAlready ? bytes.subarray(opening.length) : bytes));
@@ -162,6 +184,9 @@ export async function serveProtocol(pglite, { host = "127.0.0.1", port = 0, pass
       if (parsedAlready) reply = Buffer.concat([message("1"), reply]);
       else if (opening && reply[0] === "1".charCodeAt(0)) sessionStatements.add(opening.name);
       if (!connection.closed) flushed = connection.socket.write(reply);
+      // A setting made inside a transaction that then rolled back is undone: set it again next time.
+      if (status !== "T" && connection.inTransaction) sessionPlans = null;
+      connection.inTransaction = status === "T" || status === "E";
       if (status === "I") release();
     } catch (error) {
       release();
@@ -283,7 +308,12 @@ export async function serveProtocol(pglite, { host = "127.0.0.1", port = 0, pass
       return message(type, Buffer.concat([body.subarray(0, at), cstrings(shared), body.subarray(end + 1)]));
     };
     // Bind names its statement after the portal; Describe and Close after an 'S'.
-    if (type === "B") return rename(body.indexOf(0) + 1);
+    if (type === "B") {
+      const at = body.indexOf(0) + 1;
+      if (body[at] === 0) connection.binds.unnamed = true;
+      else connection.binds.named = true;
+      return rename(at);
+    }
     if ((type === "D" || type === "C") && body[0] === "S".charCodeAt(0)) {
       if (type === "C") sessionStatements.delete(connection.statements.get(body.subarray(1, -1).toString("utf8")));
       return rename(1);
@@ -293,6 +323,8 @@ export async function serveProtocol(pglite, { host = "127.0.0.1", port = 0, pass
 
   /** DISCARD ALL and DEALLOCATE drop the session's named statements, whoever sends them. */
   const FORGETS_STATEMENTS = /^\s*(discard\s+(all|plans)|deallocate)\b/i;
+  /** A client's own plan_cache_mode (or a reset of every setting) leaves the session's unknown. */
+  const CHANGES_PLAN_MODE = /plan_cache_mode|\breset\s+all\b|\bdiscard\s+all\b/i;
 
   /** Handles one complete message from the client, in order. */
   async function receive(/** @type {Connection} */ connection, /** @type {Buffer} */ received) {
@@ -305,14 +337,16 @@ export async function serveProtocol(pglite, { host = "127.0.0.1", port = 0, pass
       const sql = received.subarray(5, received.length - 1).toString("utf8");
       if (await listenCommand(connection, sql)) return;
       if (FORGETS_STATEMENTS.test(sql)) sessionStatements.clear();
+      if (CHANGES_PLAN_MODE.test(sql)) sessionPlans = null;
     }
     connection.batch.push(namedStatement(connection, received));
     if (type === "S" || type === "Q" || type === "H" || type === "F" || type === "d" || type === "c" || type === "f") {
       const bytes = Buffer.concat(connection.batch);
-      const { opening } = connection;
+      const { opening, binds } = connection;
       connection.batch = [];
       connection.opening = undefined;
-      await runBatch(connection, bytes, opening);
+      connection.binds = { named: false, unnamed: false };
+      await runBatch(connection, bytes, opening, binds.unnamed ? "auto" : binds.named ? "generic" : null);
     }
   }
 
@@ -366,6 +400,7 @@ export async function serveProtocol(pglite, { host = "127.0.0.1", port = 0, pass
     if (owner === connection) {
       // The connection left inside a transaction (or a batch without Sync): undo it.
       await run(Buffer.concat([message("S"), simpleQuery("rollback")])).catch(() => {});
+      if (connection.inTransaction) sessionPlans = null;
       release();
     }
   }
@@ -388,6 +423,8 @@ export async function serveProtocol(pglite, { host = "127.0.0.1", port = 0, pass
       closed: false,
       statements: new Map(),
       opening: undefined,
+      binds: { named: false, unnamed: false },
+      inTransaction: false,
     };
     connections.add(connection);
     connection.work = connection.work.catch(() => {});

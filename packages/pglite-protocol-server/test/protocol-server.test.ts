@@ -179,3 +179,32 @@ it("shares a named statement among connections, apart by search_path, and forget
   expect((await again.query(named)).rows).toEqual([{ name: "left" }]);
   await pglite.exec("drop schema left_side cascade; drop schema right_side cascade");
 });
+
+it("with genericPlansForNamed, plans named statements once for any values and unnamed ones for theirs", async () => {
+  const generic = await serveProtocol(pglite, { genericPlansForNamed: true });
+  const client = new pg.Client({ host: "127.0.0.1", port: (generic.address() as AddressInfo).port, user: "postgres" });
+  await client.connect();
+  try {
+    const mode = "select current_setting('plan_cache_mode') as mode, $1::int as n";
+    const named = async () => (await client.query({ name: "mode", text: mode, values: [1] })).rows[0].mode;
+    const unnamed = async () => (await client.query(mode, [1])).rows[0].mode;
+    expect(await named()).toBe("force_generic_plan");
+    expect(await unnamed()).toBe("auto");
+    expect(await named()).toBe("force_generic_plan");
+    // A rolled-back transaction undoes the setting made inside it: the next batch sets it again.
+    await client.query("begin");
+    expect(await named()).toBe("force_generic_plan");
+    await client.query("rollback");
+    expect(await named()).toBe("force_generic_plan");
+    // So does a failed transaction, where the setting is refused.
+    await client.query("begin");
+    await expect(client.query("select nothing from nowhere_at_all")).rejects.toThrow(/nowhere_at_all/);
+    await expect(named()).rejects.toThrow(/aborted/);
+    await client.query("rollback");
+    expect(await named()).toBe("force_generic_plan");
+    expect(await unnamed()).toBe("auto");
+  } finally {
+    await client.end();
+    generic.close();
+  }
+});
