@@ -20,6 +20,9 @@ describe("one date style", () => {
     expect(formatDate("2026-08-06T23:30:00Z", "en-US")).toBe("Aug 6, 2026");
     expect(formatDate("2026-08-06", "en-GB")).toBe("6 Aug 2026");
     expect(formatDate("2026-08-06", "de")).toBe("06.08.2026");
+    // Formatters are kept per locale and style: asked again in turn, each still writes its own.
+    expect(formatDate("2026-08-06", "en-US")).toBe("Aug 6, 2026");
+    expect(formatDate("2026-08-06", "en-GB")).toBe("6 Aug 2026");
   });
   it("writes the exact time with a 00 hour after midnight, never 24", () => {
     expect(exactDateTime("2026-11-25T00:20:00.000Z", "en-US")).toBe("Nov 25, 2026, 00:20 UTC");
@@ -45,5 +48,6 @@ describe("relative times (spec: Just now, m ago, h ago, d ago)", () => {
     expect(relativeTime(new Date(now.getTime() + 5_000), "en-US", now)).toBe("Just now");
     expect(relativeTime(ago(12 * 86_400_000), "en-US", now, "long")).toBe("12 days ago");
     expect(relativeTime(ago(3 * 3_600_000), "de", now, "long")).toBe("vor 3 Stunden");
+    expect(relativeTime(ago(3 * 3_600_000), "de", now)).toBe("vor 3 Std.");
   });
 });

@@ -10,7 +10,10 @@ import { RichSummary } from "./rich-summary";
  * use thousand separators; every chart also states its numbers as text.
  */
 
-const number = (value: number) => value.toLocaleString("en-US");
+// Made once: an Intl formatter is slow to make and quick to use (utils/dates.ts).
+const numbers = new Intl.NumberFormat("en-US");
+const number = (value: number) => numbers.format(value);
+const weekStart = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 
 function Section({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
   const id = `insight-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
@@ -254,11 +257,7 @@ export function InsightSections({ insights, connectTo }: { insights: InsightData
             title="Your activity per week, last 8 weeks"
             series={["Tasks completed", "Task comments", "Reviews given", "Posts", "Replies"]}
             points={insights.activityOverTime.map((week) => ({
-              label: new Date(`${week.weekStart}T00:00:00Z`).toLocaleDateString("en-US", {
-                month: "short",
-                day: "numeric",
-                timeZone: "UTC",
-              }),
+              label: weekStart.format(new Date(`${week.weekStart}T00:00:00Z`)),
               values: [week.tasksCompleted, week.taskComments, week.reviewsGiven, week.posts, week.replies],
             }))}
           />
