@@ -185,8 +185,11 @@ export async function serveProtocol(
       else if (opening && reply[0] === "1".charCodeAt(0)) sessionStatements.add(opening.name);
       if (!connection.closed) flushed = connection.socket.write(reply);
       // A setting made inside a transaction that then rolled back is undone: set it again next time.
-      if (status !== "T" && connection.inTransaction) sessionPlans = null;
-      connection.inTransaction = status === "T" || status === "E";
+      // A batch without Sync (a Flush) reports no status and leaves the transaction as it was.
+      if (status !== null) {
+        if (status !== "T" && connection.inTransaction) sessionPlans = null;
+        connection.inTransaction = status === "T" || status === "E";
+      }
       if (status === "I") release();
     } catch (error) {
       release();
