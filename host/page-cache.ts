@@ -45,18 +45,10 @@ type RemixHandler = (request: Request, loadContext: AppLoadContext) => Promise<R
 type LoadContextOf = (req: express.Request, res: express.Response) => AppLoadContext;
 
 const brotliCompress = promisify(zlib.brotliCompress);
-const brotliAt = (quality: number) => (body: Buffer) =>
-  brotliCompress(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality } });
-/** A kept page, compressed once for many answers. */
 const compress: Record<Exclude<Encoding, "identity">, (body: Buffer) => Promise<Buffer>> = {
   gzip: promisify(zlib.gzip),
   // Near 11's size at a fraction of its CPU: pages are compressed while serving.
-  br: brotliAt(7),
-};
-/** A page compressed for one answer: brotli 3 is smaller than gzip 6 for under half its CPU. */
-const compressOnce: Record<Exclude<Encoding, "identity">, (body: Buffer) => Promise<Buffer>> = {
-  gzip: compress.gzip,
-  br: brotliAt(3),
+  br: (body) => brotliCompress(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 7 } }),
 };
 
 /** Seconds a shared cache may keep this answer, or null when it must not keep it. */
@@ -96,7 +88,7 @@ export function createPageCache({ maxBytes = 64 * 1024 * 1024 } = {}) {
     handleRemix: RemixHandler,
     loadContextOf: LoadContextOf,
   ) {
-    await sendUnkept(req, res, await handleRemix(createRemixRequest(req, res), loadContextOf(req, res)));
+    await sendRemixResponse(res, await handleRemix(createRemixRequest(req, res), loadContextOf(req, res)));
   }
 
   /** Renders a GET; sends it and returns it as a page to keep, or null when it may not be kept. */
@@ -111,7 +103,7 @@ export function createPageCache({ maxBytes = 64 * 1024 * 1024 } = {}) {
     const response = await handleRemix(createRemixRequest(req, res), loadContextOf(req, res));
     const seconds = sharedLifetime(response);
     if (seconds === null) {
-      await sendUnkept(req, res, response);
+      await sendRemixResponse(res, response);
       return null;
     }
     const body = Buffer.from(await response.arrayBuffer());
@@ -207,33 +199,15 @@ async function encodedOnce(req: express.Request, res: express.Response, page: Ca
 }
 
 /**
- * `body` compressed for this answer alone, brotli first. A page just rendered goes out so, its
- * nonce already in place; the parts to splice wait until a kept page is served again.
+ * `body` compressed for this answer alone: gzip where taken (a third of brotli's CPU, for a page
+ * most likely sent once), else brotli, else as it is. A page just rendered goes out so, its nonce
+ * already in place; the parts to splice wait until a kept page is served again.
  */
 async function compressedForThisAnswer(req: express.Request, res: express.Response, body: Buffer): Promise<Buffer> {
-  const encoding = preferredEncoding(req, ["br", "gzip"]);
+  const encoding = req.acceptsEncodings("gzip") === "gzip" ? "gzip" : preferredEncoding(req, ["br"]);
   if (encoding === "identity") return body;
   res.setHeader("Content-Encoding", encoding);
-  return compressOnce[encoding](body);
-}
-
-/**
- * An answer that is not kept. A page (entry.server.tsx renders it whole) is compressed in one
- * call; other answers, such as `.data` streams, go through Remix's adapter and the compression
- * middleware.
- */
-async function sendUnkept(req: express.Request, res: express.Response, response: Response) {
-  if (!response.body || !response.headers.get("Content-Type")?.startsWith("text/html")) {
-    return sendRemixResponse(res, response);
-  }
-  const body = Buffer.from(await response.arrayBuffer());
-  res.statusMessage = response.statusText;
-  res.status(response.status);
-  for (const [name, value] of response.headers.entries()) res.append(name, value);
-  res.vary("Accept-Encoding");
-  const sent = await compressedForThisAnswer(req, res, body);
-  res.setHeader("Content-Length", sent.length);
-  res.end(req.method === "HEAD" ? undefined : sent);
+  return compress[encoding](body);
 }
 
 /**
