@@ -88,7 +88,7 @@ export function createPageCache({ maxBytes = 64 * 1024 * 1024 } = {}) {
     handleRemix: RemixHandler,
     loadContextOf: LoadContextOf,
   ) {
-    await sendRemixResponse(res, await handleRemix(createRemixRequest(req, res), loadContextOf(req, res)));
+    await sendUnkept(req, res, await handleRemix(createRemixRequest(req, res), loadContextOf(req, res)));
   }
 
   /** Renders a GET; sends it and returns it as a page to keep, or null when it may not be kept. */
@@ -103,7 +103,7 @@ export function createPageCache({ maxBytes = 64 * 1024 * 1024 } = {}) {
     const response = await handleRemix(createRemixRequest(req, res), loadContextOf(req, res));
     const seconds = sharedLifetime(response);
     if (seconds === null) {
-      await sendRemixResponse(res, response);
+      await sendUnkept(req, res, response);
       return null;
     }
     const body = Buffer.from(await response.arrayBuffer());
@@ -208,6 +208,25 @@ async function compressedForThisAnswer(req: express.Request, res: express.Respon
   if (encoding === "identity") return body;
   res.setHeader("Content-Encoding", encoding);
   return compress[encoding](body);
+}
+
+/**
+ * An answer that is not kept. A page (entry.server.tsx renders it whole) is compressed in one
+ * call; other answers, such as `.data` streams, go through Remix's adapter and the compression
+ * middleware.
+ */
+async function sendUnkept(req: express.Request, res: express.Response, response: Response) {
+  if (!response.body || !response.headers.get("Content-Type")?.startsWith("text/html")) {
+    return sendRemixResponse(res, response);
+  }
+  const body = Buffer.from(await response.arrayBuffer());
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  res.vary("Accept-Encoding");
+  const sent = await compressedForThisAnswer(req, res, body);
+  res.setHeader("Content-Length", sent.length);
+  res.end(req.method === "HEAD" ? undefined : sent);
 }
 
 /**

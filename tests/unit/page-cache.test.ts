@@ -140,6 +140,51 @@ describe("the page cache", () => {
     expect(Number(gzipOnly.headers.get("Content-Length"))).toBe(zlib.gzipSync(body).length);
   });
 
+  it("sends a page not kept compressed whole, with its status and every header, and other answers as they come", async () => {
+    const body = "<p>my work</p>".repeat(500);
+    const site = await stand((request) => {
+      if (new URL(request.url).pathname === "/data") {
+        const stream = new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode("[1,"));
+            controller.enqueue(new TextEncoder().encode("2]"));
+            controller.close();
+          },
+        });
+        return new Response(stream, { headers: { "Content-Type": "text/x-script" } });
+      }
+      const headers = new Headers({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private" });
+      headers.append("Set-Cookie", "a=1; Path=/");
+      headers.append("Set-Cookie", "b=2; Path=/");
+      return new Response(body, { status: 404, headers });
+    });
+    const signedIn = { Cookie: "__session=grace" };
+    const gzip = await fetch(`${site.url}/work`, { headers: { ...signedIn, "Accept-Encoding": "gzip, deflate, br" } });
+    expect([gzip.status, gzip.headers.get("Content-Encoding"), gzip.headers.get("X-Cache")]).toEqual([
+      404,
+      "gzip",
+      null,
+    ]);
+    expect(Number(gzip.headers.get("Content-Length"))).toBe(zlib.gzipSync(body).length);
+    expect(gzip.headers.getSetCookie()).toEqual(["a=1; Path=/", "b=2; Path=/"]);
+    expect(gzip.headers.get("Vary")).toMatch(/Accept-Encoding/);
+    expect(await gzip.text()).toBe(body);
+
+    const brotli = await fetch(`${site.url}/work`, { headers: { ...signedIn, "Accept-Encoding": "br" } });
+    expect([brotli.headers.get("Content-Encoding"), await brotli.text()]).toEqual(["br", body]);
+    const plain = await fetch(`${site.url}/work`, { headers: { ...signedIn, "Accept-Encoding": "identity" } });
+    expect([plain.headers.get("Content-Encoding"), plain.headers.get("Content-Length"), await plain.text()]).toEqual([
+      null,
+      String(body.length),
+      body,
+    ]);
+    const head = await fetch(`${site.url}/work`, { method: "HEAD", headers: signedIn });
+    expect([head.status, await head.text()]).toEqual([404, ""]);
+
+    const data = await fetch(`${site.url}/data`, { headers: signedIn });
+    expect([data.headers.get("Content-Type"), await data.text()]).toEqual(["text/x-script; charset=utf-8", "[1,2]"]);
+  });
+
   it("never serves a kept page to a request with a cookie or a token, nor keeps its answer", async () => {
     // Every answer here is marked shared: credentials alone keep it out of the cache.
     const site = await stand((request, count) => {
