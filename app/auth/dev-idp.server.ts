@@ -5,6 +5,7 @@ import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-prov
 import { config } from "~/config.server";
 import { logger } from "~/logger.server";
 import { DevIdpStore } from "~/models/dev-idp-store.server";
+import { escapeHtml } from "~/utils/escape-html";
 import { devSecrets, sessionSecret } from "./secrets.server";
 
 /**
@@ -50,10 +51,6 @@ function emailOfAccount(accountId: string): string | undefined {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

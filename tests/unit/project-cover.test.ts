@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import demoProjects from "#db/seed-data/projects.json";
+import { coverDrawing } from "~/components/project-cover";
 import { causeOf } from "~/utils/project-cause";
 import { seedOf } from "~/utils/project-cover";
 
@@ -50,5 +51,35 @@ describe("project covers", () => {
     // FNV-1a: the same id always gives the same cover, across processes and releases.
     expect(seedOf("a")).toBe(0xe40c292c);
     expect(seedOf("a")).not.toBe(seedOf("b"));
+  });
+
+  it("draws a cover as markup in which a project's own words cannot open a tag", () => {
+    const project = {
+      projectId: 'x"><script>',
+      projectName: "<img & co",
+      coverCause: "food" as const,
+      technologies: ['C++ </text><script>alert("t")</script>'],
+    };
+    const drawing = coverDrawing(project, true);
+    expect(drawing).not.toMatch(/<script|<img|<\/text><script/);
+    expect(drawing).toContain('id="cover-x&quot;&gt;&lt;script&gt;"');
+    expect(drawing).toContain(">&lt;&amp;</text>"); // the initials of "<img" and "&"
+    expect(drawing).toContain("Food · C++ &lt;/text&gt;&lt;script&gt;alert(&quot;t&quot;)&lt;/script&gt;</text>");
+    // The phone's square cover shows the initials alone; a wide cover has no such text.
+    expect(drawing.match(/<text /g)).toHaveLength(3);
+    expect(coverDrawing(project, false).match(/<text /g)).toHaveLength(2);
+  });
+
+  it("draws each of its four patterns by the id's seed", () => {
+    const kinds = new Set(
+      Array.from(
+        { length: 40 },
+        (_, i) =>
+          coverDrawing({ projectId: `p${i}`, projectName: "A B", coverCause: "other" }, false).match(
+            /<(circle|line|polygon|path) /,
+          )?.[1],
+      ),
+    );
+    expect([...kinds].sort()).toEqual(["circle", "line", "path", "polygon"]);
   });
 });
