@@ -271,6 +271,7 @@ async function rankedPages(
     .where("place", "<=", offset + pageSize)
     .orderBy("list")
     .orderBy("place")
+    .modifyEnd(keepPlan)
     .execute();
   const hitOf = new Map(hits.map((hit) => [hit.id, hit]));
   const cards = await projectCards(rows.map((row) => row.id));
