@@ -1,4 +1,5 @@
 import { jsonObjectFrom } from "kysely/helpers/postgres";
+import { compiledOnce } from "#db/compiled-once";
 import { type DB, keepPlan } from "#db/connection";
 import type { JoinRequestStatus } from "#db/schema";
 import type { CurrentUser } from "~/models/user.server";
@@ -125,12 +126,10 @@ export interface ProjectAccess {
 const FORBIDDEN_PROJECT = "Only members of this project can see this.";
 
 /** The project with the actor's membership, and whether they muted it (work pages show the button). */
-function projectWithMembership(executor: DB, actor: CurrentUser) {
+function projectWithMembership(executor: DB, userId: string) {
   return executor
     .selectFrom("projects as p")
-    .leftJoin("project_members as pm", (join) =>
-      join.onRef("pm.project_id", "=", "p.id").on("pm.user_id", "=", actor.userId),
-    )
+    .leftJoin("project_members as pm", (join) => join.onRef("pm.project_id", "=", "p.id").on("pm.user_id", "=", userId))
     .select(["p.id as project_id", "p.name", "p.status", "pm.is_admin", "pm.role_in_project"])
     .select((eb) =>
       eb
@@ -139,7 +138,7 @@ function projectWithMembership(executor: DB, actor: CurrentUser) {
             .selectFrom("project_notification_mutes as m")
             .select("m.user_id")
             .whereRef("m.project_id", "=", "p.id")
-            .where("m.user_id", "=", actor.userId),
+            .where("m.user_id", "=", userId),
         )
         .$castTo<boolean>()
         .as("notifications_muted"),
@@ -172,13 +171,17 @@ function toAccess(
 
 /** The actor's access to a project: NotFoundError when there is no such project, else ForbiddenError for non-members. */
 export async function requireMemberAccess(executor: DB, actor: CurrentUser, projectId: string): Promise<ProjectAccess> {
-  const row = await projectWithMembership(executor, actor)
-    .where("p.id", "=", projectId)
-    .modifyEnd(keepPlan)
-    .executeTakeFirst();
+  const {
+    rows: [row],
+  } = await executor.executeQuery(memberAccessQuery(executor, { userId: actor.userId, projectId }));
   if (!row) throw new NotFoundError("Project not found.");
   return toAccess(actor, row);
 }
+
+// Every work, task and forum page asks it: compiled once.
+const memberAccessQuery = compiledOnce((executor, { userId, projectId }: { userId: string; projectId: string }) =>
+  projectWithMembership(executor, userId).where("p.id", "=", projectId).modifyEnd(keepPlan),
+);
 
 /** Access to the project a task belongs to (one query): 404 for an unknown task, 403 for non-members. */
 export async function requireTaskAccess(
@@ -186,7 +189,7 @@ export async function requireTaskAccess(
   actor: CurrentUser,
   taskId: string,
 ): Promise<ProjectAccess & { taskId: string }> {
-  const row = await projectWithMembership(executor, actor)
+  const row = await projectWithMembership(executor, actor.userId)
     .innerJoin("tasks as t", "t.project_id", "p.id")
     .select("t.id as task_id")
     .where("t.id", "=", taskId)
@@ -201,7 +204,7 @@ export async function requireMilestoneAccess(
   actor: CurrentUser,
   milestoneId: string,
 ): Promise<ProjectAccess & { milestoneId: string }> {
-  const row = await projectWithMembership(executor, actor)
+  const row = await projectWithMembership(executor, actor.userId)
     .innerJoin("milestones as m", "m.project_id", "p.id")
     .select("m.id as milestone_id")
     .where("m.id", "=", milestoneId)

@@ -1,5 +1,7 @@
 import { sql } from "kysely";
 import type { UserRole } from "#db/schema";
+import { compiledOnce } from "#db/compiled-once";
+import type { DB } from "#db/connection";
 import type { Identity } from "~/auth/identity.server";
 import { db, keepPlan } from "~/db.server";
 import { startAchievements } from "~/models/achievement.server";
@@ -79,7 +81,7 @@ export async function getUserById(userId: string): Promise<CurrentUser | null> {
 
 /** The user a live session belongs to: every signed-in request asks this first, so in one statement. */
 export async function getUserBySession(sessionId: string, now = new Date()): Promise<CurrentUser | null> {
-  const row = await userBySessionQuery(sessionId, now).executeTakeFirst();
+  const row = await userBySessionQuery(db, sessionId, now).executeTakeFirst();
   return row ? toCurrentUser(row) : null;
 }
 
@@ -88,14 +90,19 @@ export async function getUserAndBellBySession(
   sessionId: string,
   now = new Date(),
 ): Promise<{ user: CurrentUser; bell: BellState } | null> {
-  const row = await userBySessionQuery(sessionId, now)
-    .select((eb) => bellColumns(eb.ref("u.id")))
-    .executeTakeFirst();
+  const {
+    rows: [row],
+  } = await db.executeQuery(userAndBellBySession(db, { sessionId, now }));
   return row ? { user: toCurrentUser(row), bell: toBellState(row) } : null;
 }
 
-function userBySessionQuery(sessionId: string, now: Date) {
-  return db
+// Every signed-in request asks it: compiled once.
+const userAndBellBySession = compiledOnce((executor, { sessionId, now }: { sessionId: string; now: Date }) =>
+  userBySessionQuery(executor, sessionId, now).select((eb) => bellColumns(eb.ref("u.id"))),
+);
+
+function userBySessionQuery(executor: DB, sessionId: string, now: Date) {
+  return executor
     .selectFrom("sessions as s")
     .innerJoin("users as u", "u.id", "s.user_id")
     .select(currentUserColumns.map((column) => `u.${column}` as const))
