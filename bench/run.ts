@@ -16,6 +16,9 @@
  *
  * Last comes the jobs row (bench/jobs.ts, BENCH_ONLY=jobs): a manual sync with 500 scheduled
  * syncs queued, and a visitors' page measured while they drain.
+ *
+ * BENCH_PAIR=build-a,build-b (embedded only) measures instead two builds under real traffic at
+ * the same time, BENCH_PAIR_ROUNDS times (default 3): bench/paired.ts.
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -37,6 +40,7 @@ import {
   insertTaskDiscussion,
   insertWorkProject,
 } from "./generate-projects";
+import { runPairedTraffic } from "./paired";
 import { progress, step } from "./progress";
 import { describeRealTraffic, prepareRealTraffic, type RealTrafficResult, runRealTraffic } from "./real-traffic";
 
@@ -106,7 +110,8 @@ async function prepareDatabase() {
   return { workProjectId, cookie, forum, forumCookie, traffic, taskPages };
 }
 
-async function startServer() {
+/** What the production server is started with. */
+function serverEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -119,6 +124,11 @@ async function startServer() {
     GITHUB_API_URL: `http://127.0.0.1:${githubPort}`,
   };
   if (schema) env.DATABASE_SCHEMA = schema;
+  return env;
+}
+
+async function startServer() {
+  const env = serverEnv();
   // BENCH_PROFILE=1 writes the server's CPU profiles (one per thread) for bench/profile-summary.ts.
   const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir", "bench/results/profiles"] : [];
   return spawnAndWait(
@@ -178,7 +188,36 @@ function measure(
   });
 }
 
+const pair = process.env.BENCH_PAIR?.split(",");
+if (pair && (pair.length !== 2 || databaseUrl || generated === 0)) {
+  throw new Error(
+    "BENCH_PAIR takes two build folders (build-a,build-b), on the embedded database with generated projects.",
+  );
+}
 const { workProjectId, cookie, forum, forumCookie, traffic, taskPages } = await prepareDatabase();
+if (pair) {
+  const github = new FakeGitHub();
+  github.generateUnknown = true;
+  try {
+    await github.start(githubPort);
+    await runPairedTraffic({
+      builds: pair as [string, string],
+      dataDir,
+      traffic: traffic!,
+      env: serverEnv(),
+      port,
+      rounds: Number(process.env.BENCH_PAIR_ROUNDS ?? 3),
+      connections,
+      seconds: trafficSeconds,
+      warmUpSeconds: seconds,
+    });
+  } finally {
+    await stopChildrenAndWait();
+    await github.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  process.exit(0);
+}
 const work = `/work/projects/${workProjectId}`;
 const bigForum = `/work/projects/${forum.big}?tab=forum`;
 const benchUser = demoPeople[0]!;
