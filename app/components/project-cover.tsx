@@ -29,7 +29,7 @@ export function ProjectCover({
   if (project.projectPictureUrl) {
     return <img src={project.projectPictureUrl} alt="" width={640} height={360} loading="lazy" className={className} />;
   }
-  // The drawing is one string, not some twenty elements: a catalogue page rendered 22 % faster.
+  // The drawing is one string, not some twenty elements React would write out one chunk at a time.
   return (
     <svg
       viewBox="0 0 320 180"
