@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { LRUCache } from "lru-cache";
+import { compiledOnce } from "#db/compiled-once";
 import { db, keepPlan } from "~/db.server";
 import { pageChangeGeneration } from "~/realtime/kept-reads.server";
 import { causeOf } from "~/utils/project-cause";
@@ -91,11 +92,7 @@ export async function projectCards(ids: readonly string[]): Promise<Map<string, 
     else missing.push(id);
   }
   if (missing.length === 0) return cards;
-  // One text whatever the number of ids, so its plan is kept.
-  const rows = await cardQuery()
-    .where(sql<boolean>`p.id = any(${missing}::uuid[])`)
-    .modifyEnd(keepPlan)
-    .execute();
+  const { rows } = await db.executeQuery(cardsByIdsQuery(db, { ids: missing }));
   // A card read while a change was heard may show the project as it was before: not kept.
   const keep = generation !== null && pageChangeGeneration(db) === generation;
   for (const row of rows) {
@@ -105,6 +102,13 @@ export async function projectCards(ids: readonly string[]): Promise<Map<string, 
   }
   return cards;
 }
+
+// One text whatever the number of ids, so its plan is kept; every list asks it: compiled once.
+const cardsByIdsQuery = compiledOnce((_, { ids }: { ids: readonly string[] }) =>
+  cardQuery()
+    .where(sql<boolean>`p.id = any(${ids}::uuid[])`)
+    .modifyEnd(keepPlan),
+);
 
 /** The cards of these ids in their order, leaving out ids with no project. */
 export async function cardsInOrder(ids: readonly string[]): Promise<ProjectSummary[]> {

@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, sql } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
+import { compiledOnce } from "#db/compiled-once";
 import type { Database, Difficulty, ProjectKind, ProjectStatus } from "#db/schema";
 import { db, keepPlan } from "~/db.server";
 import { keptUntilPageChange } from "~/realtime/kept-reads.server";
@@ -293,8 +294,32 @@ async function rankedPages(
 
 /** One project or template with its roles and team; NotFoundError when there is none. */
 export async function getProjectDetail(id: string, kind?: ProjectKind): Promise<ProjectDetail> {
-  // Its roles and team come in the same statement: a project page waits for one round trip, not two.
-  let query = cardQuery()
+  const {
+    rows: [row],
+  } = await db.executeQuery(kind ? detailOfKindQuery(db, { id, kind }) : detailQuery(db, { id }));
+  if (!row) throw new NotFoundError(kind === "template" ? "Template not found." : "Project not found.");
+
+  const requiredRoles = row.roles.map((role) => ({ name: role.name, openPositions: role.open_positions }));
+  return {
+    ...toCard(row),
+    scope: row.scope,
+    repositoryLink: row.repository_url,
+    templateId: row.template_id,
+    requiredRoles,
+    openRoles: requiredRoles.filter((role) => role.openPositions > 0),
+    projectTeamMembers: row.members.map((member) => ({
+      userId: member.id,
+      fullName: member.full_name,
+      roleInProject: member.role_in_project,
+      profilePictureUrl: member.profile_picture_url,
+      role: member.role,
+    })),
+  };
+}
+
+/** A project with its roles and team, in one statement: a project page waits for one round trip, not two. */
+function projectDetail(id: string) {
+  return cardQuery()
     .select(["p.scope", "p.repository_url", "p.template_id"])
     .select((eb) => [
       jsonArrayFrom(
@@ -315,27 +340,13 @@ export async function getProjectDetail(id: string, kind?: ProjectKind): Promise<
       ).as("members"),
     ])
     .where("p.id", "=", id);
-  if (kind) query = query.where("p.kind", "=", kind);
-  const row = await query.modifyEnd(keepPlan).executeTakeFirst();
-  if (!row) throw new NotFoundError(kind === "template" ? "Template not found." : "Project not found.");
-
-  const requiredRoles = row.roles.map((role) => ({ name: role.name, openPositions: role.open_positions }));
-  return {
-    ...toCard(row),
-    scope: row.scope,
-    repositoryLink: row.repository_url,
-    templateId: row.template_id,
-    requiredRoles,
-    openRoles: requiredRoles.filter((role) => role.openPositions > 0),
-    projectTeamMembers: row.members.map((member) => ({
-      userId: member.id,
-      fullName: member.full_name,
-      roleInProject: member.role_in_project,
-      profilePictureUrl: member.profile_picture_url,
-      role: member.role,
-    })),
-  };
 }
+
+// Every project page asks one of them: compiled once.
+const detailQuery = compiledOnce((_, { id }: { id: string }) => projectDetail(id).modifyEnd(keepPlan));
+const detailOfKindQuery = compiledOnce((_, { id, kind }: { id: string; kind: ProjectKind }) =>
+  projectDetail(id).where("p.kind", "=", kind).modifyEnd(keepPlan),
+);
 
 /** Every leg's reasons for a hit, full text's first. */
 const reasonsOf = (hit: FusedHit): MatchReason[] => [
