@@ -16,7 +16,8 @@ const isStandIn = (value: unknown): value is StandIn =>
  * stand-in for each argument it reads, and must put each argument into
  * the query only as one bound value, never into its shape: no condition on it in JavaScript, no
  * list for `in` (one placeholder an item: use `= any(${ids})`). An argument `build` reads that
- * ends up as no bound value throws the first time.
+ * ends up as no bound value throws the first time. Any other value in it is kept as first built:
+ * whatever changes between calls (a time such as `now`) must come in as an argument.
  */
 export function compiledOnce<Args extends object, Row>(
   build: (db: DB, args: Args) => Compilable<Row>,
