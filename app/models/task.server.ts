@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, sql } from "kysely";
 import { jsonArrayFrom } from "kysely/helpers/postgres";
+import { compiledOnce } from "#db/compiled-once";
 import type { Database, TaskPriority, TaskReviewState, TaskStatus } from "#db/schema";
 import type { DB } from "#db/connection";
 import { db, keepPlan } from "~/db.server";
@@ -401,25 +402,32 @@ export async function getTaskInProject(
   return { task, createdBy: row.created_by };
 }
 
+// Every work page with the Add Task form asks both: compiled once.
+const formMembersQuery = compiledOnce((executor, { projectId }: { projectId: string }) =>
+  executor
+    .selectFrom("project_members as pm")
+    .innerJoin("users as u", "u.id", "pm.user_id")
+    .select(["u.id", "u.full_name", "u.email"])
+    .where("pm.project_id", "=", projectId)
+    .orderBy("u.full_name")
+    .modifyEnd(keepPlan),
+);
+const formMilestonesQuery = compiledOnce((executor, { projectId }: { projectId: string }) =>
+  executor
+    .selectFrom("milestones")
+    .select(["id", "title"])
+    .where("project_id", "=", projectId)
+    .orderBy("order_index")
+    .orderBy("target_date")
+    .modifyEnd(keepPlan),
+);
+
 /** Members and milestones to choose from in the Add Task form. */
 export async function taskFormOptions(access: ProjectAccess) {
-  const [members, milestones] = await Promise.all([
-    db
-      .selectFrom("project_members as pm")
-      .innerJoin("users as u", "u.id", "pm.user_id")
-      .select(["u.id", "u.full_name", "u.email"])
-      .where("pm.project_id", "=", access.projectId)
-      .orderBy("u.full_name")
-      .modifyEnd(keepPlan)
-      .execute(),
-    db
-      .selectFrom("milestones")
-      .select(["id", "title"])
-      .where("project_id", "=", access.projectId)
-      .orderBy("order_index")
-      .orderBy("target_date")
-      .modifyEnd(keepPlan)
-      .execute(),
+  const { projectId } = access;
+  const [{ rows: members }, { rows: milestones }] = await Promise.all([
+    db.executeQuery(formMembersQuery(db, { projectId })),
+    db.executeQuery(formMilestonesQuery(db, { projectId })),
   ]);
   return {
     members: members.map((m) => ({ userId: m.id, fullName: m.full_name || m.email })),

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { compiledOnce } from "#db/compiled-once";
 import { db, keepPlan } from "~/db.server";
 import { logger } from "~/logger.server";
 import { projectSchedule } from "~/utils/schedule";
@@ -32,46 +33,60 @@ export function daysLeft(start: Date, durationDays: number | null, now = new Dat
   return projectSchedule(start, durationDays, now)?.daysLeft ?? null;
 }
 
+// The work page asks all three on every load: compiled once.
+const taskStatsQuery = compiledOnce((executor, { projectId, userId }: { projectId: string; userId: string }) =>
+  executor
+    .selectFrom("tasks")
+    .select([
+      sql<number>`count(*)::int`.as("total"),
+      sql<number>`(count(*) filter (where status = 'Done'))::int`.as("done"),
+      sql<number>`(count(*) filter (where status <> 'Done' and assignee_id = ${userId}))::int`.as("mine_open"),
+    ])
+    .where("project_id", "=", projectId)
+    .modifyEnd(keepPlan),
+);
+const datesQuery = compiledOnce((executor, { projectId }: { projectId: string }) =>
+  executor
+    .selectFrom("projects")
+    .select(["start_date", "created_at", "duration_days"])
+    .where("id", "=", projectId)
+    .modifyEnd(keepPlan),
+);
+const pullsQuery = compiledOnce((executor, { projectId }: { projectId: string }) =>
+  executor
+    .selectFrom("repositories")
+    .select(["open_pull_requests", "fetched_at"])
+    .where("project_id", "=", projectId)
+    .modifyEnd(keepPlan),
+);
+
+/** The statement's only row; a count or the project itself always has one. */
+function onlyRow<Row>({ rows: [row] }: { rows: Row[] }): Row {
+  if (!row) throw new Error("The statement returned no row.");
+  return row;
+}
+
 export async function getWorkOverview(access: ProjectAccess, now = new Date()): Promise<WorkOverview> {
+  const { projectId } = access;
   const taskStats = card(
     "tasks",
-    db
-      .selectFrom("tasks")
-      .select([
-        sql<number>`count(*)::int`.as("total"),
-        sql<number>`(count(*) filter (where status = 'Done'))::int`.as("done"),
-        sql<number>`(count(*) filter (where status <> 'Done' and assignee_id = ${access.actor.userId}))::int`.as(
-          "mine_open",
-        ),
-      ])
-      .where("project_id", "=", access.projectId)
-      .modifyEnd(keepPlan)
-      .executeTakeFirstOrThrow(),
+    db.executeQuery(taskStatsQuery(db, { projectId, userId: access.actor.userId })).then(onlyRow),
   );
   const dates = card(
     "days left",
     db
-      .selectFrom("projects")
-      .select(["start_date", "created_at", "duration_days"])
-      .where("id", "=", access.projectId)
-      .modifyEnd(keepPlan)
-      .executeTakeFirstOrThrow()
+      .executeQuery(datesQuery(db, { projectId }))
+      .then(onlyRow)
       .then((project) => ({
         days: daysLeft(new Date(project.start_date ?? project.created_at), project.duration_days, now),
       })),
   );
   const pulls = card(
     "open pull requests",
-    db
-      .selectFrom("repositories")
-      .select(["open_pull_requests", "fetched_at"])
-      .where("project_id", "=", access.projectId)
-      .modifyEnd(keepPlan)
-      .executeTakeFirst()
-      .then((repository) => ({
-        count: repository?.open_pull_requests ?? 0,
-        synced: Boolean(repository?.fetched_at),
-      })),
+    db.executeQuery(pullsQuery(db, { projectId })).then(({ rows: [repository] }) => ({
+      count: repository?.open_pull_requests ?? 0,
+      synced: Boolean(repository?.fetched_at),
+    })),
   );
   const [stats, daysCard, pullsCard] = await Promise.all([taskStats, dates, pulls]);
   return {
