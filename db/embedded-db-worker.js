@@ -1,7 +1,14 @@
 // @ts-check
+import process from "node:process";
+import v8 from "node:v8";
 import { parentPort, workerData } from "node:worker_threads";
-import { PGlite } from "@electric-sql/pglite";
-import { serveProtocol } from "@gainers/pglite-protocol-server";
+
+// V8 runs WebAssembly first as quickly compiled code and optimizes a function only once it has run
+// hot: a search's statements ran 2-4 times slower until then, most others for a while. Optimized
+// from the first call, the database starts ~1.5 s later (PERFORMANCE.md, "Embedded database").
+if (process.env.EMBEDDED_LIFTOFF !== "1") v8.setFlagsFromString("--no-liftoff");
+const { PGlite } = await import("@electric-sql/pglite");
+const { serveProtocol } = await import("@gainers/pglite-protocol-server");
 
 /**
  * The embedded database in a thread of its own: PGlite served over the PostgreSQL wire protocol
