@@ -164,7 +164,7 @@ async function rankAfresh(
   // the word-by-word closeness and, where the semantic leg reorders the full-text finds, for it.
   const foundIds = [...new Set([...fullText, ...(semanticHits ?? [])].map((hit) => hit.id))];
   const [entries, remoteSemantic] = await Promise.all([
-    keptEntries(db, foundIds, version),
+    keptEntries(db, foundIds, version, { vectors: !semanticHits && !remoteModel && Boolean(vector) }),
     !semanticHits && remoteModel
       ? semanticLeg(
           db,

@@ -20,8 +20,11 @@ export interface KeptEntry {
   heading: Int32Array;
   /** The goals', description's, skills', roles' and level's words. */
   prose: Int32Array;
-  /** The offline meaning vector; null until the entry is embedded, or while it is not searchable. */
-  vector: Float64Array | null;
+  /**
+   * The offline meaning vector; null until the entry is embedded, or while it is not searchable;
+   * undefined when not read (only the semantic leg within the finds compares them).
+   */
+  vector?: Float64Array | null;
 }
 
 /**
@@ -55,7 +58,7 @@ function cacheOf(db: Kysely<Database>): LRUCache<string, KeptEntry> {
   return cache;
 }
 
-function keptEntry(row: EntryRow, version: number): KeptEntry {
+function keptEntry(row: EntryRow, version: number, vectors: boolean): KeptEntry {
   const { rows: vocabulary } = wordVectors();
   const rowsOf = (part: string) =>
     Int32Array.from(
@@ -69,20 +72,26 @@ function keptEntry(row: EntryRow, version: number): KeptEntry {
     version,
     heading: rowsOf(`${row.name} ${row.tagline}`),
     prose: rowsOf(`${row.goals.join(" ")} ${row.description} ${row.skills}`),
-    vector: row.embedding ? Float64Array.from(row.embedding) : null,
+    vector: !vectors ? undefined : row.embedding ? Float64Array.from(row.embedding) : null,
   };
 }
 
 /**
  * The entries with these ids, in their order (an id no longer there is left out): those kept at
- * `version` from memory, the rest read in one statement.
+ * `version` from memory, the rest read in one statement. Their vectors only when asked: parsing
+ * them was most of reading the entries.
  */
-export async function keptEntries(db: Kysely<Database>, ids: string[], version: number): Promise<KeptEntry[]> {
+export async function keptEntries(
+  db: Kysely<Database>,
+  ids: string[],
+  version: number,
+  { vectors }: { vectors: boolean },
+): Promise<KeptEntry[]> {
   const cache = cacheOf(db);
   const found = new Map<string, KeptEntry>();
   for (const id of ids) {
     const entry = cache.get(id);
-    if (entry?.version === version) found.set(id, entry);
+    if (entry?.version === version && (!vectors || entry.vector !== undefined)) found.set(id, entry);
   }
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length > 0) {
@@ -90,10 +99,10 @@ export async function keptEntries(db: Kysely<Database>, ids: string[], version: 
       select p.id, p.name, p.tagline, p.description, p.goals,
         array_to_string(p.technologies || p.programming_languages, ' ') || ' ' || coalesce(p.difficulty, '') || ' ' ||
           coalesce((select string_agg(r.name, ' ') from project_roles r where r.project_id = p.id), '') as skills,
-        case when ${sql.raw(SEARCHABLE_SQL)} then p.embedding end as embedding
+        ${vectors ? sql`case when ${sql.raw(SEARCHABLE_SQL)} then p.embedding end` : sql`null::real[]`} as embedding
       from projects p where p.id = any(${missing}::uuid[])
     `.execute(db);
-    for (const row of rows) found.set(row.id, keptEntry(row, version));
+    for (const row of rows) found.set(row.id, keptEntry(row, version, vectors));
   }
   for (const entry of found.values()) cache.set(entry.id, entry);
   return ids.flatMap((id) => found.get(id) ?? []);

@@ -239,7 +239,8 @@ describe("the semantic leg", () => {
 });
 
 /** The entries with these ids as the search reads them, at the catalogue's current ranking version. */
-const entriesOf = async (ids: string[]) => keptEntries(db, ids, await lookUp(db, rankingVersionLookup()));
+const entriesOf = async (ids: string[], vectors = false) =>
+  keptEntries(db, ids, await lookUp(db, rankingVersionLookup()), { vectors });
 
 describe("the word-by-word closeness", () => {
   it("ranks the given entries by how close each query word comes to one of their words", async () => {
@@ -258,6 +259,7 @@ describe("the word-by-word closeness", () => {
     expect(before).toBeGreaterThan(await score("groceries", dashboard));
     expect(await reads([pantry, shelter])).toBe(1);
     expect(await reads([shelter, pantry])).toBe(0);
+    expect((await entriesOf([pantry]))[0]!.vector).toBeUndefined();
     await db.updateTable("projects").set({ description: "Tins and jars." }).where("id", "=", pantry).execute();
     await db.updateTable("projects").set({ tagline: "Groceries, weekly." }).where("id", "=", dashboard).execute();
     expect(await score("groceries", pantry)).toBeLessThan(before);
@@ -273,13 +275,18 @@ describe("the semantic leg within the other legs' finds", () => {
     const query = "puppies and kittens needing adoption";
     const vector = embedText([{ text: query, weight: 1 }])!;
     const ids = [pantry, dashboard, shelter];
-    const inMemory = semanticWithin(await entriesOf(ids), vector, 10);
+    await entriesOf(ids);
+    // Read without their vectors, the entries are read again when the vectors are asked for.
+    expect((await countQueries(() => entriesOf(ids, true))).queries).toBe(2);
+    expect((await countQueries(() => entriesOf(ids, true))).queries).toBe(1);
+    expect((await countQueries(() => entriesOf(ids))).queries).toBe(1);
+    const inMemory = semanticWithin(await entriesOf(ids, true), vector, 10);
     const bySql = await semanticLeg(db, query, 10, vector, ids);
     expect(inMemory.map((hit) => hit.id)).toEqual(bySql.map((hit) => hit.id));
     expect(inMemory[0]?.id).toBe(shelter);
     inMemory.forEach((hit, index) => expect(hit.score).toBeCloseTo(bySql[index]!.score, 5));
     await db.updateTable("projects").set({ kind: "project", status: "Completed" }).where("id", "=", shelter).execute();
-    expect(semanticWithin(await entriesOf(ids), vector, 10).map((hit) => hit.id)).not.toContain(shelter);
+    expect(semanticWithin(await entriesOf(ids, true), vector, 10).map((hit) => hit.id)).not.toContain(shelter);
   });
 });
 
