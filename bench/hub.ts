@@ -25,6 +25,7 @@ import { sql } from "kysely";
 import WebSocket from "ws";
 import { connectDatabase } from "#db/connection";
 import { migrateToLatest } from "#db/migrate";
+import { serverArgs } from "../scripts/server-command";
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
 const BURST = Number(process.env.BENCH_BURST ?? 1_000);
@@ -78,7 +79,7 @@ async function prepareDatabase(): Promise<{ userId: string; cookie: string }[]> 
 }
 
 async function startServer(): Promise<ChildProcess> {
-  const server = spawn("node", ["build/server.js"], {
+  const server = spawn("node", serverArgs("build/server.js"), {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -12,6 +12,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { demoId } from "#db/seed";
 import { spawnAndWait, stopChildrenAndWait } from "./harness";
+import { serverArgs } from "../scripts/server-command";
 
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 3396);
 const base = `http://localhost:${port}`;
@@ -30,7 +31,7 @@ const env: NodeJS.ProcessEnv = {
   DATA_DIR: dataDir,
   LOG_LEVEL: "fatal",
 };
-await spawnAndWait(["build/server.js"], env, `${base}/healthz`);
+await spawnAndWait(serverArgs("build/server.js"), env, `${base}/healthz`);
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   chromeFlags: [

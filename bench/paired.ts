@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { serverArgs } from "../scripts/server-command";
 import { percentile, spawnAndWait, stopChildrenAndWait } from "./harness";
 import { step } from "./progress";
 import { type RealTrafficData, runRealTraffic } from "./real-traffic";
@@ -31,7 +32,7 @@ export async function runPairedTraffic(options: {
         fs.cpSync(dataDir, copy, { recursive: true });
         const serverPort = port + 10 + index;
         const child = await spawnAndWait(
-          [`${build}/server.js`],
+          serverArgs(`${build}/server.js`),
           { ...options.env, BUILD_DIR: build, PORT: String(serverPort), DATA_DIR: copy },
           `http://127.0.0.1:${serverPort}/healthz`,
         );

@@ -43,6 +43,7 @@ import {
 import { runPairedTraffic } from "./paired";
 import { progress, step } from "./progress";
 import { describeRealTraffic, prepareRealTraffic, type RealTrafficResult, runRealTraffic } from "./real-traffic";
+import { serverArgs } from "../scripts/server-command";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -132,7 +133,7 @@ async function startServer() {
   // BENCH_PROFILE=1 writes the server's CPU profiles (one per thread) for bench/profile-summary.ts.
   const profile = process.env.BENCH_PROFILE ? ["--cpu-prof", "--cpu-prof-dir", "bench/results/profiles"] : [];
   return spawnAndWait(
-    [...profile, `${process.env.BUILD_DIR ?? "build"}/server.js`],
+    [...profile, ...serverArgs(`${process.env.BUILD_DIR ?? "build"}/server.js`)],
     env,
     `http://127.0.0.1:${port}/healthz`,
   );

@@ -19,6 +19,7 @@ import { demoPeople } from "#db/seed-data/people";
 import { insertWorkProject } from "./generate-projects";
 import { freshDemoDatabase, signedInCookie, spawnAndWait, stopChildrenAndWait } from "./harness";
 import { progress } from "./progress";
+import { serverArgs } from "../scripts/server-command";
 
 const seconds = Number(process.env.SOAK_SECONDS ?? 600);
 const connections = Number(process.env.SOAK_CONNECTIONS ?? 10);
@@ -67,7 +68,7 @@ const env: NodeJS.ProcessEnv = {
   RATE_LIMIT_WRITES_PER_MINUTE: "1000000",
 };
 if (schema) env.DATABASE_SCHEMA = schema;
-const server = await spawnAndWait(["build/server.js"], env, `http://127.0.0.1:${port}/healthz`);
+const server = await spawnAndWait(serverArgs("build/server.js"), env, `http://127.0.0.1:${port}/healthz`);
 
 const json = { "content-type": "application/json", cookie };
 // Each connection cycles through these: visitors' pages, signed-in pages, and writes. What it

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+import { serverArgs } from "../server-command";
 
 /** One production server (`node build/server.js`) started by a script or a test. */
 export interface RunningServer {
@@ -33,7 +34,7 @@ export async function startInstance(options: InstanceOptions): Promise<RunningSe
   const { timeoutMs = 120_000, detached = false } = options;
   const baseURL = `http://${urlHost}:${port}`;
   const log: string[] = [];
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, serverArgs(script), {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached,
