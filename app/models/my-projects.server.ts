@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { compiledOnce } from "#db/compiled-once";
 import { db, keepPlan } from "~/db.server";
 import { causeOf } from "~/utils/project-cause";
 import type { Cause } from "~/utils/project-cover";
@@ -46,8 +47,9 @@ export interface WorkProject {
   } | null;
 }
 
-export async function listMyProjects(userId: string): Promise<WorkProject[]> {
-  const rows = await db
+// My Projects asks it on every load: compiled once, its cut-off for recent answers an argument.
+const myProjectsQuery = compiledOnce((executor, { userId, answeredSince }: { userId: string; answeredSince: Date }) =>
+  executor
     .selectFrom("projects as p")
     .leftJoin("project_members as m", (join) => join.onRef("m.project_id", "=", "p.id").on("m.user_id", "=", userId))
     // The user's latest request per project, kept while pending or recently answered.
@@ -75,10 +77,7 @@ export async function listMyProjects(userId: string): Promise<WorkProject[]> {
           .on((eb) =>
             eb.or([
               eb("r.request_status", "=", "Pending"),
-              eb.and([
-                eb("r.request_status", "in", ["Rejected", "Expired"]),
-                eb("r.decided_at", ">", new Date(Date.now() - RECENT_OUTCOME_DAYS * 24 * 60 * 60 * 1000)),
-              ]),
+              eb.and([eb("r.request_status", "in", ["Rejected", "Expired"]), eb("r.decided_at", ">", answeredSince)]),
             ]),
           ),
     )
@@ -122,8 +121,12 @@ export async function listMyProjects(userId: string): Promise<WorkProject[]> {
     )
     .where((eb) => eb.or([eb("m.user_id", "is not", null), eb("r.request_id", "is not", null)]))
     .orderBy("p.created_at", "desc")
-    .modifyEnd(keepPlan)
-    .execute();
+    .modifyEnd(keepPlan),
+);
+
+export async function listMyProjects(userId: string): Promise<WorkProject[]> {
+  const answeredSince = new Date(Date.now() - RECENT_OUTCOME_DAYS * 24 * 60 * 60 * 1000);
+  const { rows } = await db.executeQuery(myProjectsQuery(db, { userId, answeredSince }));
   return rows.map((row) => {
     const member = row.is_admin !== null;
     return {

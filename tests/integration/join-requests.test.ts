@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { db } from "~/db.server";
 import {
   createJoinRequest,
@@ -162,5 +162,32 @@ describe("join requests", () => {
     expect(byName.Joined).toMatchObject({ projectStatus: "InProgress", isAdmin: false });
     expect(byName.Requested).toMatchObject({ projectStatus: "Requested", isAdmin: false, roleInProject: "Developer" });
     expect(byName.Joined.openRoles).toEqual([{ name: "Developer", openPositions: 2 }]);
+  });
+
+  it("My Projects keeps a rejected request in view for 30 days after the decision, counted from now", async () => {
+    const admin = await createUser();
+    const projectId = await createProject({ admin, name: "Declined" });
+    const requester = await createUser();
+    const request = await createJoinRequest(requester, projectId, { requestedRole: "Developer" });
+    await decideJoinRequest(admin, projectId, request.joinRequestId, { isApproved: false, reason: "Full" });
+    const decidedDaysAgo = (days: number) =>
+      db
+        .updateTable("join_requests")
+        .set({ decided_at: new Date(Date.now() - days * 86_400_000) })
+        .where("id", "=", request.joinRequestId)
+        .execute();
+    const shown = async () => (await listMyProjects(requester.userId)).map((project) => project.projectStatus);
+    await decidedDaysAgo(29);
+    expect(await shown()).toEqual(["Rejected"]);
+    await decidedDaysAgo(31);
+    expect(await shown()).toEqual([]);
+    // The cut-off moves with the clock: the statement is compiled once, its time is not.
+    await decidedDaysAgo(29);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 2 * 86_400_000 });
+    try {
+      expect(await shown()).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
