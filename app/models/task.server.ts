@@ -367,11 +367,9 @@ export async function getTaskWithCreator(
  * The same for a member whose access to the project is checked already (the task page's layout
  * does): one statement, a task of another project not found.
  */
-export async function getTaskInProject(
-  access: ProjectAccess,
-  taskId: string,
-): Promise<{ task: TaskDetail; createdBy: string | null }> {
-  const row = await taskCards(db)
+// Every task page asks it: compiled once.
+const taskInProjectQuery = compiledOnce((executor, { taskId, projectId }: { taskId: string; projectId: string }) =>
+  taskCards(executor)
     .select((eb) => [
       "t.created_by",
       jsonArrayFrom(
@@ -385,9 +383,17 @@ export async function getTaskInProject(
       ).as("subtask_rows"),
     ])
     .where("t.id", "=", taskId)
-    .where("t.project_id", "=", access.projectId)
-    .modifyEnd(keepPlan)
-    .executeTakeFirst();
+    .where("t.project_id", "=", projectId)
+    .modifyEnd(keepPlan),
+);
+
+export async function getTaskInProject(
+  access: ProjectAccess,
+  taskId: string,
+): Promise<{ task: TaskDetail; createdBy: string | null }> {
+  const {
+    rows: [row],
+  } = await db.executeQuery(taskInProjectQuery(db, { taskId, projectId: access.projectId }));
   if (!row) throw new NotFoundError("Task not found.");
   const task = {
     ...toCard(row),
