@@ -57,6 +57,11 @@ const configSchema = z.object({
   EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(800),
   /** How many searches' rankings each instance keeps for words asked again (0: none). */
   SEARCH_RANKINGS_KEPT: z.coerce.number().int().min(0).max(100_000).default(1_000),
+  /**
+   * "1": the embedded database's WebAssembly starts as quickly compiled code and is optimized only
+   * where it runs hot. Read by db/embedded-db-worker.js itself, before PGlite loads.
+   */
+  EMBEDDED_LIFTOFF: z.enum(["0", "1"]).optional(),
 });
 
 /** The names of every setting, for the checks that .env.example and the README list them all. */
