@@ -4,8 +4,8 @@ import v8 from "node:v8";
 import { parentPort, workerData } from "node:worker_threads";
 
 // V8 runs WebAssembly first as quickly compiled code and optimizes a function only once it has run
-// hot: a search's statements ran 2-4 times slower until then, most others for a while. Optimized
-// from the first call, the database starts ~1.5 s later (PERFORMANCE.md, "Embedded database").
+// hot: statements ran several times slower until then. Optimized from the first call, the database
+// starts a little later (PERFORMANCE.md, "The embedded database's WebAssembly is optimized…").
 if (process.env.EMBEDDED_LIFTOFF !== "1") v8.setFlagsFromString("--no-liftoff");
 const { PGlite } = await import("@electric-sql/pglite");
 const { serveProtocol } = await import("@gainers/pglite-protocol-server");

@@ -363,10 +363,6 @@ export async function getTaskWithCreator(
   return getTaskInProject(await requireTaskAccess(db, actor, taskId), taskId);
 }
 
-/**
- * The same for a member whose access to the project is checked already (the task page's layout
- * does): one statement, a task of another project not found.
- */
 // Every task page asks it: compiled once.
 const taskInProjectQuery = compiledOnce((executor, { taskId, projectId }: { taskId: string; projectId: string }) =>
   taskCards(executor)
@@ -387,6 +383,10 @@ const taskInProjectQuery = compiledOnce((executor, { taskId, projectId }: { task
     .modifyEnd(keepPlan),
 );
 
+/**
+ * The same for a member whose access to the project is checked already (the task page's layout
+ * does): one statement, a task of another project not found.
+ */
 export async function getTaskInProject(
   access: ProjectAccess,
   taskId: string,
