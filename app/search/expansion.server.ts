@@ -12,7 +12,10 @@ import {
   NEIGHBOURS_PROBED as PROBED,
   THESAURUS_COSINE,
   THESAURUS_PER_WORD,
+  TOPIC_WORD_WEIGHT,
+  TOPIC_WORDS_PER_TERM,
 } from "./tuning";
+import { topicWords } from "./topic-words.server";
 import { relatedWords } from "./word-relations.server";
 import { unitWordVectors as normalised, wordVectors } from "./word-vectors.server";
 import { keepStems, sameStem, stemsExpression, unknownStems } from "./word-stems.server";
@@ -40,8 +43,11 @@ import { keepStems, sameStem, stemsExpression, unknownStems } from "./word-stems
 
 export interface Expansion {
   word: string;
+  /** The query's word, or pair of words, it stands for. */
   from: string;
   similarity: number;
+  /** The query word whose stand-ins it joins, when not `from` (a pair's last word). */
+  group?: string;
 }
 
 /** What scripts/build-word-neighbours.ts keeps for each word (app/search/word-neighbours.bin). */
@@ -102,10 +108,17 @@ export function expansionLookup(words: string[]): Lookup<Expansion[]> | null {
     nearestWords(from).map(({ row, similarity }) => ({ word: wordsByRow![row], from, similarity })),
   );
   const synonyms = words.flatMap((from) => thesaurusWords(from).map((related) => ({ ...related, from })));
-  if (candidates.length === 0 && synonyms.length === 0) return null;
+  const topical = topicWords(words).map((topic) => ({ ...topic, similarity: TOPIC_WORD_WEIGHT }));
+  if (candidates.length === 0 && synonyms.length === 0 && topical.length === 0) return null;
   // A thesaurus word counts when projects use it or its plural ('tenant' for 'tenants'): the
   // full-text leg stems both alike.
-  const lookups = [...new Set([...words, ...[...candidates, ...synonyms].flatMap((c) => [c.word, `${c.word}s`])])];
+  const lookups = [
+    ...new Set([
+      ...words,
+      ...[...candidates, ...synonyms].flatMap((c) => [c.word, `${c.word}s`]),
+      ...topical.map((t) => t.word),
+    ]),
+  ];
   const unstemmed = unknownStems(candidates.flatMap((candidate) => [candidate.word, candidate.from]));
   return {
     expression: sql`json_build_array(
@@ -130,7 +143,9 @@ export function expansionLookup(words: string[]): Lookup<Expansion[]> | null {
       const [usedWords, technicalWords, stems] = value as [string[], string[], unknown];
       keepStems(stems);
       const otherWords = candidates.filter((candidate) => !sameStem(candidate.word, candidate.from));
-      return chooseExpansions(words, otherWords, synonyms, new Set(usedWords), new Set(technicalWords));
+      const used = new Set(usedWords);
+      const chosen = chooseExpansions(words, otherWords, synonyms, used, new Set(technicalWords));
+      return [...chosen, ...chooseTopicWords(topical, used, new Set(chosen.map((expansion) => expansion.word)))];
     },
   };
 }
@@ -172,4 +187,15 @@ function chooseExpansions(
     return true;
   });
   return [...nearest, ...related];
+}
+
+/** Up to TOPIC_WORDS_PER_TERM topic words a query term, among the words projects use and not chosen already. */
+function chooseTopicWords(topical: Expansion[], used: Set<string>, chosen: Set<string>): Expansion[] {
+  const taken = new Map<string, number>();
+  return topical.filter((topic) => {
+    const count = taken.get(topic.from) ?? 0;
+    if (!used.has(topic.word) || chosen.has(topic.word) || count >= TOPIC_WORDS_PER_TERM) return false;
+    taken.set(topic.from, count + 1);
+    return true;
+  });
 }

@@ -102,7 +102,7 @@ async function rankAfresh(
     ...expansions.map((expansion) => ({
       word: expansion.word,
       weight: expansion.similarity,
-      group: expansion.from,
+      group: expansion.group ?? expansion.from,
       reason: { kind: "close" as const, from: expansion.from, to: expansion.word },
     })),
     // A technology's name stands for the word as typed ('vue' → 'vue.js'): as much as the word.

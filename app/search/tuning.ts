@@ -33,6 +33,8 @@ export const MAX_COMMONER = 6; // A neighbour at most this many times commoner i
 export const MIN_NEIGHBOUR_RANK = 500; // A neighbour among this many commonest English words (frequency rank) is too vague to stand for a query word.
 export const THESAURUS_COSINE = 0.4; // Least cosine for the thesaurus's word, for a word no project uses ('renters' → 'tenant').
 export const THESAURUS_PER_WORD = 1; // The thesaurus's words kept for each query word.
+export const TOPIC_WORD_WEIGHT = 0.9; // What a word of the topic a query term names counts (topic-words.txt: 'food bank' → 'pantry'): nearly the word, never more.
+export const TOPIC_WORDS_PER_TERM = 4; // Topic words kept for each query word or pair that names a topic.
 
 // Close-words ordering (close-words.server.ts)
 export const CLOSE_WORDS_MIN_COSINE = 0.4; // Least cosine between a query word and an entry's word to count as close.

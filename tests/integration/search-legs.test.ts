@@ -221,6 +221,15 @@ describe("the semantic leg", () => {
     expect(used.map((expansion) => expansion.word)).not.toContain("renter");
   });
 
+  it("brings the words of the need a query names that projects use, found by the whole search", async () => {
+    const expansions = await expandByMeaning(db, ["nonperishables", "hungry", "households"]);
+    expect(expansions).toContainEqual(expect.objectContaining({ word: "pantry", from: "nonperishables" }));
+    // Words of the topic no project uses are not searched for.
+    expect(expansions.map((expansion) => expansion.word)).not.toContain("fridge");
+    const [first] = await searchProjects("tally of nonperishables handed to hungry households", 3);
+    expect(first?.projectId).toBe(pantry);
+  });
+
   it("makes the query's vector of its words as corrected", () => {
     const corrections = new Map([
       ["machine", { word: "machne", similarity: 0.6 }],
