@@ -16,7 +16,7 @@ import {
   TOPIC_WORDS_PER_TERM,
 } from "./tuning";
 import { topicWords } from "./topic-words.server";
-import { relatedWords } from "./word-relations.server";
+import { baseForms, relatedWords } from "./word-relations.server";
 import { unitWordVectors as normalised, wordVectors } from "./word-vectors.server";
 import { keepStems, sameStem, stemsExpression, unknownStems } from "./word-stems.server";
 
@@ -189,13 +189,21 @@ function chooseExpansions(
   return [...nearest, ...related];
 }
 
-/** Up to TOPIC_WORDS_PER_TERM topic words a query term, among the words projects use and not chosen already. */
+/**
+ * Up to TOPIC_WORDS_PER_TERM topic words a query term, among the words projects use and not chosen
+ * already, nor another form of one ('groceries' after 'grocery': the full-text leg stems both alike).
+ */
 function chooseTopicWords(topical: Expansion[], used: Set<string>, chosen: Set<string>): Expansion[] {
   const taken = new Map<string, number>();
+  const forms = new Set([...chosen].flatMap(baseForms));
   return topical.filter((topic) => {
     const count = taken.get(topic.from) ?? 0;
     if (!used.has(topic.word) || chosen.has(topic.word) || count >= TOPIC_WORDS_PER_TERM) return false;
     taken.set(topic.from, count + 1);
+    // Another form still counts as a word taken: the words a term brings stay the same.
+    const ownForms = baseForms(topic.word);
+    if (ownForms.some((form) => forms.has(form))) return false;
+    ownForms.forEach((form) => forms.add(form));
     return true;
   });
 }

@@ -230,6 +230,12 @@ describe("the semantic leg", () => {
     expect(first?.projectId).toBe(pantry);
   });
 
+  it("brings one form of a topic's word, as the full-text leg finds every form alike", async () => {
+    await entry("Grocery Run", "One grocery trip a week.", "Drivers bring the grocery bags.");
+    const words = (await expandByMeaning(db, ["nonperishables"])).map((expansion) => expansion.word);
+    expect(words.filter((word) => word === "grocery" || word === "groceries")).toHaveLength(1);
+  });
+
   it("makes the query's vector of its words as corrected", () => {
     const corrections = new Map([
       ["machine", { word: "machne", similarity: 0.6 }],
