@@ -48,6 +48,8 @@ export interface Expansion {
   similarity: number;
   /** The query word whose stand-ins it joins, when not `from` (a pair's last word). */
   group?: string;
+  /** A word of a need the query names (topic-words.txt), not one close by vector or thesaurus. */
+  topic?: boolean;
 }
 
 /** What scripts/build-word-neighbours.ts keeps for each word (app/search/word-neighbours.bin). */
@@ -108,7 +110,7 @@ export function expansionLookup(words: string[]): Lookup<Expansion[]> | null {
     nearestWords(from).map(({ row, similarity }) => ({ word: wordsByRow![row], from, similarity })),
   );
   const synonyms = words.flatMap((from) => thesaurusWords(from).map((related) => ({ ...related, from })));
-  const topical = topicWords(words).map((topic) => ({ ...topic, similarity: TOPIC_WORD_WEIGHT }));
+  const topical = topicWords(words).map((topic) => ({ ...topic, similarity: TOPIC_WORD_WEIGHT, topic: true }));
   if (candidates.length === 0 && synonyms.length === 0 && topical.length === 0) return null;
   // A thesaurus word counts when projects use it or its plural ('tenant' for 'tenants'): the
   // full-text leg stems both alike.

@@ -3,10 +3,18 @@ import type { Database } from "#db/schema";
 import { acronymLookup, acronymOf } from "./acronyms.server";
 import { closeWordsOrder } from "./close-words.server";
 import { keptEntries, rankingVersionLookup } from "./kept-entries.server";
-import { expansionLookup } from "./expansion.server";
+import { type Expansion, expansionLookup } from "./expansion.server";
 import { fullTextLeg, statisticsLookup, type WeightedWord } from "./full-text.server";
 import { type FusedHit, fuseByRank } from "./fusion";
-import { ACRONYM_WEIGHT, CLOSE_WORDS_WEIGHT, LEG_DEPTH, LEG_WEIGHTS, PHRASE_WEIGHT, STOP_WORD_WEIGHT } from "./tuning";
+import {
+  ACRONYM_WEIGHT,
+  CLOSE_WORDS_WEIGHT,
+  LEG_DEPTH,
+  LEG_WEIGHTS,
+  PHRASE_WEIGHT,
+  STOP_WORD_WEIGHT,
+  TOPIC_VECTOR_WEIGHT,
+} from "./tuning";
 import { configuredEndpoint, type EmbeddingsEndpoint, remoteQueryVector } from "./remote-embeddings.server";
 import { lookUpTogether } from "./lookups.server";
 import { semanticLeg, semanticLookup, semanticMode, semanticWithin } from "./semantic.server";
@@ -127,10 +135,8 @@ async function rankAfresh(
     ...(correctedAcronymsLookup ? correctedPairs.flatMap((pair) => acronymOf(pair) ?? []) : []),
   ];
 
-  // The offline vector knows no misspelt word, so it is made of the query as corrected
-  // ('machne learning imag clasifier' means machine learning, not learning alone).
   const remote = await remoteVector;
-  const vector = remote ?? embedText([{ text: correctedQuery(words, corrections), weight: 1 }]);
+  const vector = remote ?? offlineQueryVector(words, corrections, expansions);
   const remoteModel = remote ? endpoint!.model : undefined;
   // Without an index a large catalogue's semantic leg only reorders the full-text finds, after them.
   const mode = await semanticModeFound;
@@ -183,6 +189,21 @@ async function rankAfresh(
     // Ranked with the offline vector only because the remote one failed: not the ranking to keep.
     keepable: !endpoint || Boolean(remote),
   };
+}
+
+/**
+ * The query's meaning from the offline word vectors. They know no misspelt word, so it is made of
+ * the query as corrected ('machne learning imag clasifier' means machine learning, not learning
+ * alone), with the words of the needs it names, which the vectors do not place near its own
+ * ('hungry' and 'pantry').
+ */
+export function offlineQueryVector(words: string[], corrections: Corrections, expansions: Expansion[]) {
+  return embedText([
+    { text: correctedQuery(words, corrections), weight: 1 },
+    ...expansions
+      .filter((expansion) => expansion.topic)
+      .map(({ word }) => ({ text: word, weight: TOPIC_VECTOR_WEIGHT })),
+  ]);
 }
 
 /**

@@ -35,6 +35,7 @@ export const THESAURUS_COSINE = 0.4; // Least cosine for the thesaurus's word, f
 export const THESAURUS_PER_WORD = 1; // The thesaurus's words kept for each query word.
 export const TOPIC_WORD_WEIGHT = 0.9; // What a word of the topic a query term names counts (topic-words.txt: 'food bank' → 'pantry'): nearly the word, never more.
 export const TOPIC_WORDS_PER_TERM = 4; // Topic words kept for each query word or pair that names a topic.
+export const TOPIC_VECTOR_WEIGHT = 1; // How much each topic word counts in the query's meaning vector, against one of its own words.
 
 // Close-words ordering (close-words.server.ts)
 export const CLOSE_WORDS_MIN_COSINE = 0.4; // Least cosine between a query word and an entry's word to count as close.

@@ -10,7 +10,7 @@ import { closeWordsOrder } from "~/search/close-words.server";
 import { keptEntries, rankingVersionLookup } from "~/search/kept-entries.server";
 import { lookUp } from "~/search/lookups.server";
 import { technologyLookup } from "~/search/technology-names.server";
-import { correctedQuery, hybridSearch, misspeltCorrected } from "~/search/hybrid.server";
+import { correctedQuery, hybridSearch, misspeltCorrected, offlineQueryVector } from "~/search/hybrid.server";
 import { fullTextLeg, termStatistics } from "~/search/full-text.server";
 import { embedMissingProjects } from "~/search/project-vectors.server";
 import { embedText } from "~/search/embedding.server";
@@ -234,6 +234,18 @@ describe("the semantic leg", () => {
     await entry("Grocery Run", "One grocery trip a week.", "Drivers bring the grocery bags.");
     const words = (await expandByMeaning(db, ["nonperishables"])).map((expansion) => expansion.word);
     expect(words.filter((word) => word === "grocery" || word === "groceries")).toHaveLength(1);
+  });
+
+  it("makes the query's meaning of its words and the words of the needs it names", () => {
+    const cosine = (a: number[] | null, b: number[] | null) => a!.reduce((sum, value, i) => sum + value * b![i]!, 0);
+    const pantry = embedText([{ text: "pantry groceries", weight: 1 }]);
+    const topic = [{ word: "pantry", from: "hungry", similarity: 0.9, topic: true }];
+    const close = [{ word: "pantry", from: "hungry", similarity: 0.9 }];
+    const plain = offlineQueryVector(["hungry", "households"], new Map(), close);
+    const withTopic = offlineQueryVector(["hungry", "households"], new Map(), topic);
+    // Only a topic's words join it: a neighbour by vector is near the query's words already.
+    expect(plain).toEqual(embedText([{ text: "hungry households", weight: 1 }]));
+    expect(cosine(withTopic, pantry)).toBeGreaterThan(cosine(plain, pantry) + 0.1);
   });
 
   it("makes the query's vector of its words as corrected", () => {
