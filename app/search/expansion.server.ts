@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { LRUCache } from "lru-cache";
 import type { Database } from "#db/schema";
 import { type Lookup, lookUp } from "./lookups.server";
 import { type Neighbour, wordNeighbours } from "./word-neighbours.server";
@@ -83,8 +84,18 @@ function cosine(a: number, b: number): number {
   return dot;
 }
 
+type Related = { word: string; similarity: number }[];
+// Weighing a word's thesaurus entries is a visible share of a search's own work; people repeat words.
+const thesaurusKept = new LRUCache<string, Related>({ max: 5_000 });
+
 /** The thesaurus's words for a query word, in the sense the vectors give it, closest first. */
-function thesaurusWords(word: string): { word: string; similarity: number }[] {
+function thesaurusWords(word: string): Related {
+  let related = thesaurusKept.get(word);
+  if (!related) thesaurusKept.set(word, (related = weighThesaurusWords(word)));
+  return related;
+}
+
+function weighThesaurusWords(word: string): Related {
   const { rows } = wordVectors();
   const row = rows.get(word);
   if (row === undefined) return [];

@@ -141,9 +141,10 @@ export async function fullTextLeg(
       : sql`p.search_document @@ ${wordQuery(term.word)}`,
   );
   // A query word and its stand-ins (corrections, words close in meaning) count once: the best of
-  // them. Matching at all counts more than where (the base against the field weights).
+  // them. Matching at all counts more than where (the base against the field weights). Each match
+  // is tested once a candidate (`m.matched`), for its score and for the reasons shown.
   const termScore = (index: number) =>
-    sql`case when ${matches[index]} then (${sql.lit(MATCH_BASE)} + ts_rank(${FIELD_WEIGHTS}::float4[], p.search_document, ${wordQuery(present[index]!.word)}, 0)) * ${
+    sql`case when m.matched[${sql.lit(index + 1)}] then (${sql.lit(MATCH_BASE)} + ts_rank(${FIELD_WEIGHTS}::float4[], p.search_document, ${wordQuery(present[index]!.word)}, 0)) * ${
       rarity(present[index]!.documents) * present[index]!.weight
     }::float8 else 0 end`;
   const score = sql.join(
@@ -197,8 +198,11 @@ export async function fullTextLeg(
     with every_word_matches as materialized ${matching(everyInformative)},
     every_word as (select id from every_word_matches limit ${limit}),
     ${wider}
-    select p.id, ${score} as score, array[${sql.join(matches)}] as matched
-    from projects p where p.id in (select id from candidate)
+    select p.id, ${score} as score, m.matched
+    from projects p
+    -- offset 0: the array is made once a row, not written out again wherever a score reads it.
+    cross join lateral (select array[${sql.join(matches)}] as matched offset 0) m
+    where p.id in (select id from candidate)
     order by score desc, ${ranked} desc, p.created_at desc, p.id
     limit ${depth}
   `.execute(db);

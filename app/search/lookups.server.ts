@@ -1,11 +1,13 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Database } from "#db/schema";
+import { keepPlan } from "#db/connection";
 
 /**
  * One value a search reads from the database, written as a scalar SQL expression (a subquery
  * yielding one value, JSON or an array) and how to read what it yields. Lookups that do not need
  * each other's answers run as one statement (`lookUpTogether`): the embedded database answers one
- * statement at a time, each with a round trip of its own.
+ * statement at a time, each with a round trip of its own. Their values are arrays and the text is one
+ * of a few (which lookups are asked), so each text's plan is kept: planning cost more than running.
  */
 export interface Lookup<T> {
   expression: RawBuilder<unknown>;
@@ -26,7 +28,7 @@ export async function lookUpTogether<L extends Record<string, Lookup<unknown> | 
   if (asked.length === 0) return answers as Answers<L>;
   const { rows } = await sql<Record<string, unknown>>`select ${sql.join(
     asked.map(([name, lookup]) => sql`${lookup.expression} as ${sql.id(name)}`),
-  )}`.execute(db);
+  )} ${keepPlan}`.execute(db);
   for (const [name, lookup] of asked) answers[name] = lookup.read(rows[0]?.[name]);
   return answers as Answers<L>;
 }
