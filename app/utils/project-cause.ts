@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { LRUCache } from "lru-cache";
 import type { Cause, CAUSE_COLOURS } from "./project-cover";
 
 /**
@@ -180,6 +182,23 @@ export function causeScores(text: CoverText): Record<keyof typeof CAUSE_COLOURS,
  * passing mention and no other cause weighs as much; otherwise none ("other": a neutral cover).
  */
 export function causeOf(text: CoverText): Cause {
+  const key = textDigest(text);
+  let cause = causesRead.get(key);
+  if (!cause) causesRead.set(key, (cause = readCause(text)));
+  return cause;
+}
+
+// Reading a cause runs a pattern a cause over the project's prose, and every list of projects
+// (My Projects, the catalogue's cards after any write) asks again: kept by the words it was read from.
+const causesRead = new LRUCache<string, Cause>({ max: 20_000 });
+
+function textDigest({ name, tagline, description, goals }: CoverText): string {
+  const hash = createHash("sha1");
+  for (const part of [name, tagline ?? "", description ?? "", ...(goals ?? [])]) hash.update(part).update("\0");
+  return hash.digest("base64");
+}
+
+function readCause(text: CoverText): Cause {
   const ranked = Object.entries(causeScores(text)).sort((a, b) => b[1] - a[1]);
   const [first, second] = ranked;
   if (!first || first[1] < MIN_SCORE || (second && second[1] === first[1])) return "other";
