@@ -23,14 +23,22 @@ export async function lookUpTogether<L extends Record<string, Lookup<unknown> | 
   db: Kysely<Database>,
   lookups: L,
 ): Promise<Answers<L>> {
-  const asked = Object.entries(lookups).filter((entry): entry is [string, Lookup<unknown>] => entry[1] !== null);
+  const asked = askedLookups(lookups);
   const answers: Record<string, unknown> = Object.fromEntries(Object.keys(lookups).map((name) => [name, null]));
   if (asked.length === 0) return answers as Answers<L>;
-  const { rows } = await sql<Record<string, unknown>>`select ${sql.join(
-    asked.map(([name, lookup]) => sql`${lookup.expression} as ${sql.id(name)}`),
-  )} ${keepPlan}`.execute(db);
+  const { rows } = await lookupsStatement(lookups).execute(db);
   for (const [name, lookup] of asked) answers[name] = lookup.read(rows[0]?.[name]);
   return answers as Answers<L>;
+}
+
+const askedLookups = (lookups: Record<string, Lookup<unknown> | null>) =>
+  Object.entries(lookups).filter((entry): entry is [string, Lookup<unknown>] => entry[1] !== null);
+
+/** The statement asking the lookups that are not null: its text depends only on which they are. */
+export function lookupsStatement(lookups: Record<string, Lookup<unknown> | null>) {
+  return sql<Record<string, unknown>>`select ${sql.join(
+    askedLookups(lookups).map(([name, lookup]) => sql`${lookup.expression} as ${sql.id(name)}`),
+  )} ${keepPlan}`;
 }
 
 /** Runs one lookup on its own. */

@@ -1,21 +1,22 @@
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
-import { countQueries } from "#db/connection";
+import { countQueries, KEEP_PLAN_MARK } from "#db/connection";
 import { db } from "~/db.server";
 import { findProjects, searchProjects } from "~/models/project.server";
 import { wordReason } from "~/search/reasons";
-import { expandByMeaning } from "~/search/expansion.server";
-import { confirmedAcronyms } from "~/search/acronyms.server";
+import { expandByMeaning, expansionLookup } from "~/search/expansion.server";
+import { acronymLookup, confirmedAcronyms } from "~/search/acronyms.server";
 import { closeWordsOrder } from "~/search/close-words.server";
 import { keptEntries, rankingVersionLookup } from "~/search/kept-entries.server";
-import { lookUp } from "~/search/lookups.server";
+import { lookUp, lookupsStatement } from "~/search/lookups.server";
+import { adjacentPairs, contentWords, splitWords } from "~/search/words";
 import { technologyLookup } from "~/search/technology-names.server";
 import { correctedQuery, hybridSearch, misspeltCorrected, offlineQueryVector } from "~/search/hybrid.server";
-import { fullTextLeg, termStatistics } from "~/search/full-text.server";
+import { fullTextLeg, statisticsLookup, termStatistics } from "~/search/full-text.server";
 import { embedMissingProjects } from "~/search/project-vectors.server";
 import { embedText } from "~/search/embedding.server";
 import { hasPgvector, semanticLeg, semanticWithin } from "~/search/semantic.server";
-import { correctTypos, TRANSPOSITION_SIMILARITY, transpositions } from "~/search/typo.server";
+import { correctTypos, TRANSPOSITION_SIMILARITY, transpositions, typoLookup } from "~/search/typo.server";
 import { keepStems, sameStem, stemsExpression, unknownStems } from "~/search/word-stems.server";
 import { createProject } from "../fixtures/factories";
 
@@ -108,6 +109,37 @@ describe("the full-text leg", () => {
       { word: "beekeeping", weight: 1 },
     ]);
     expect(hits[0]?.id).toBe(hives);
+  });
+});
+
+describe("the lookups' statements", () => {
+  // Their plans are kept by text (keepPlan): a text made per query would be a prepared statement
+  // per query on every connection.
+  const lookupsOf = (query: string) => {
+    const words = splitWords(query);
+    return {
+      corrections: typoLookup(words),
+      expansions: expansionLookup(contentWords(query)),
+      acronyms: acronymLookup(adjacentPairs(query), words),
+      technologies: technologyLookup(words),
+    };
+  };
+  const textOf = (lookups: Parameters<typeof lookupsStatement>[0]) => lookupsStatement(lookups).compile(db).sql;
+
+  it("have one text for other words, with the plan-kept mark", () => {
+    const shelter = textOf(lookupsOf("help an animal shelter with volunteers"));
+    const renters = textOf(lookupsOf("stop renters getting thrown out of their apartments now"));
+    expect(shelter).toBe(renters);
+    expect(shelter.endsWith(KEEP_PLAN_MARK)).toBe(true);
+    const few = textOf({ statistics: statisticsLookup(["food"]) });
+    expect(textOf({ statistics: statisticsLookup(["food", "bank", "pantry", "food bank"]) })).toBe(few);
+  });
+
+  it("differ only by which lookups are asked", () => {
+    const all = textOf(lookupsOf("machine learning for a food bank"));
+    const withoutAcronyms = textOf({ ...lookupsOf("machine learning for a food bank"), acronyms: null });
+    expect(withoutAcronyms).not.toBe(all);
+    expect(textOf({ ...lookupsOf("volunteer tutoring in the library"), acronyms: null })).toBe(withoutAcronyms);
   });
 });
 
