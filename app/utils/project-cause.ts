@@ -188,7 +188,7 @@ export function causeOf(text: CoverText): Cause {
   return cause;
 }
 
-// Reading a cause runs a pattern a cause over the project's prose, and every list of projects
+// Reading a cause runs each cause's pattern over the project's prose, and every list of projects
 // (My Projects, the catalogue's cards after any write) asks again: kept by the words it was read from.
 const causesRead = new LRUCache<string, Cause>({ max: 20_000 });
 
