@@ -90,15 +90,16 @@ const thesaurusKept = new LRUCache<string, Related>({ max: 5_000 });
 
 /** The thesaurus's words for a query word, in the sense the vectors give it, closest first. */
 function thesaurusWords(word: string): Related {
+  const row = wordVectors().rows.get(word);
+  // A word English does not know has none, and is not kept: any text can be typed.
+  if (row === undefined) return [];
   let related = thesaurusKept.get(word);
-  if (!related) thesaurusKept.set(word, (related = weighThesaurusWords(word)));
+  if (!related) thesaurusKept.set(word, (related = weighThesaurusWords(word, row)));
   return related;
 }
 
-function weighThesaurusWords(word: string): Related {
+function weighThesaurusWords(word: string, row: number): Related {
   const { rows } = wordVectors();
-  const row = rows.get(word);
-  if (row === undefined) return [];
   return relatedWords(word)
     .flatMap((other) => {
       const otherRow = rows.get(other);
