@@ -1,6 +1,9 @@
+import { type Compilable, sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { countQueries } from "#db/connection";
+import { countQueries, KEEP_PLAN_MARK } from "#db/connection";
 import { db } from "~/db.server";
+import { requireMemberAccess } from "~/models/membership.server";
+import { taskGroupsStatements } from "~/models/task.server";
 import { loader as rootLoader } from "~/root";
 import { loader as layoutLoader } from "~/routes/work/project-layout";
 import { loader as pageLoader } from "~/routes/work/project-page";
@@ -72,4 +75,56 @@ describe("the work page's queries", () => {
     await outside;
     expect(queries).toBe(2);
   });
+
+  it("read a board's tasks once with the plan the database keeps, however many there are", async () => {
+    const user = await createUser({ name: "Gus Generic" });
+    const projectId = await insertWorkProject(db, { userId: user.userId, tasks: 300, milestones: 3 });
+    const access = await requireMemberAccess(db, user, projectId);
+    const statements = taskGroupsStatements(access, { scope: "all", perGroup: 20 });
+    for (const statement of [statements.cards, statements.counts]) {
+      expect(statement.compile().sql.endsWith(KEEP_PLAN_MARK)).toBe(true);
+      expect(await tasksScanLoops(statement)).toEqual(expect.arrayContaining([1]));
+      expect(Math.max(...(await tasksScanLoops(statement)))).toBe(1);
+    }
+    const search = taskGroupsStatements(access, { scope: "all", perGroup: 20, filters: { q: "task" } });
+    expect(search.cards.compile().sql.endsWith(KEEP_PLAN_MARK)).toBe(false);
+  });
 });
+
+/**
+ * How many times each scan of the tasks table runs in `statement`'s generic plan (the one a kept
+ * plan is), measured on the database: a plan that reruns a scan for each task shows here.
+ */
+async function tasksScanLoops(statement: Compilable<unknown>): Promise<number[]> {
+  const { sql: text, parameters } = statement.compile();
+  const literal = (value: unknown) =>
+    typeof value === "number" ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
+  return db.connection().execute(async (connection) => {
+    await sql`set plan_cache_mode = force_generic_plan`.execute(connection);
+    await sql.raw(`prepare groups_probe as ${text}`).execute(connection);
+    try {
+      const { rows } = await sql
+        .raw<{ "QUERY PLAN": PlanNode[] }>(
+          `explain (analyze, format json) execute groups_probe(${parameters.map(literal).join(", ")})`,
+        )
+        .execute(connection);
+      const loops: number[] = [];
+      const walk = (node: PlanNode) => {
+        if (node["Relation Name"] === "tasks") loops.push(node["Actual Loops"]);
+        node.Plans?.forEach(walk);
+      };
+      walk(rows[0]!["QUERY PLAN"][0]!.Plan);
+      return loops;
+    } finally {
+      await sql`deallocate groups_probe`.execute(connection);
+      await sql`reset plan_cache_mode`.execute(connection);
+    }
+  });
+}
+
+interface PlanNode {
+  "Relation Name"?: string;
+  "Actual Loops": number;
+  Plans?: PlanNode[];
+  Plan: PlanNode;
+}
