@@ -1,5 +1,5 @@
 import { expressionBuilder, type RawBuilder, sql } from "kysely";
-import type { DB } from "#db/connection";
+import { type DB, keepPlan } from "#db/connection";
 import type { Database } from "#db/schema";
 import { addNotifications } from "./notification.server";
 import { type ActivityCounts, activityCountsQuery } from "./activity-counts.server";
@@ -191,7 +191,7 @@ export function achievementCountsQuery(userId: string): RawBuilder<AchievementCo
 
 /** The counts the achievements are measured by. */
 export async function readAchievementCounts(executor: DB, userId: string): Promise<AchievementCounts> {
-  const { rows } = await achievementCountsQuery(userId).execute(executor);
+  const { rows } = await sql<AchievementCounts>`${achievementCountsQuery(userId)} ${keepPlan}`.execute(executor);
   return rows[0]!;
 }
 
@@ -248,6 +248,7 @@ export async function awardAchievements(
       .innerJoin("achievements as a", "a.id", "ua.achievement_id")
       .select(["a.key", "ua.earned_at"])
       .where("ua.user_id", "=", userId)
+      .modifyEnd(keepPlan)
       .execute(),
   ]);
   const firstEvaluation = known.length === 0;

@@ -168,14 +168,12 @@ function toPostView(row: PostRow, viewer: ForumViewer, replies: ForumReplyView[]
 /** Posts with their replies, all replies in one query (no N+1). */
 async function withReplies(executor: Executor, rows: PostRow[], viewer: ForumViewer): Promise<ForumPostView[]> {
   if (rows.length === 0) return [];
+  // One array of ids, not a list of values, so the statement's text and its kept plan are one.
   const replies = await repliesQuery(executor, viewer.userId)
-    .where(
-      "r.post_id",
-      "in",
-      rows.map((row) => row.id),
-    )
+    .where(sql<boolean>`r.post_id = any(${rows.map((row) => row.id)}::uuid[])`)
     .orderBy("r.created_at", "asc")
     .orderBy("r.id", "asc")
+    .modifyEnd(keepPlan)
     .execute();
   const byPost = new Map<string, ForumReplyView[]>();
   for (const reply of replies) {
@@ -259,7 +257,7 @@ async function pageOfPosts(
         .select((eb) => eb.fn.countAll<string>().as("total"))
         .where("p.project_id", "=", projectId)
         .where((eb) => condition(eb))
-    : db.selectFrom("projects").select("forum_post_count as total").where("id", "=", projectId);
+    : db.selectFrom("projects").select("forum_post_count as total").where("id", "=", projectId).modifyEnd(keepPlan);
   if (condition) list = list.where((eb) => condition(eb as unknown as PostsEB));
   if (query.sort === "top") list = list.orderBy("p.like_count", "desc");
   if (query.sort === "replies") list = list.orderBy("p.reply_count", "desc");
@@ -284,7 +282,10 @@ export async function getForumViewer(actor: CurrentUser, projectId: string) {
 }
 
 async function loadPost(executor: Executor, postId: string, viewer: ForumViewer): Promise<ForumPostView> {
-  const row = await postsQuery(executor, viewer.userId).where("p.id", "=", postId).executeTakeFirst();
+  const row = await postsQuery(executor, viewer.userId)
+    .where("p.id", "=", postId)
+    .modifyEnd(keepPlan)
+    .executeTakeFirst();
   if (!row) throw new NotFoundError(POST_NOT_FOUND);
   return (await withReplies(executor, [row], viewer))[0]!;
 }

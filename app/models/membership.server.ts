@@ -17,6 +17,7 @@ export async function getMembership(executor: DB, projectId: string, userId: str
     .select(["is_admin", "role_in_project"])
     .where("project_id", "=", projectId)
     .where("user_id", "=", userId)
+    .modifyEnd(keepPlan)
     .executeTakeFirst();
   return row ? { isAdmin: row.is_admin, roleInProject: row.role_in_project } : null;
 }
@@ -28,6 +29,7 @@ export async function requireProject(executor: DB, projectId: string) {
     .select(["id", "name", "status", "kind", "repository_url"])
     .where("id", "=", projectId)
     .where("kind", "=", "project")
+    .modifyEnd(keepPlan)
     .executeTakeFirst();
   if (!project) throw new NotFoundError("Project not found.");
   return project;
@@ -193,6 +195,7 @@ export async function requireTaskAccess(
     .innerJoin("tasks as t", "t.project_id", "p.id")
     .select("t.id as task_id")
     .where("t.id", "=", taskId)
+    .modifyEnd(keepPlan)
     .executeTakeFirst();
   if (!row) throw new NotFoundError("Task not found.");
   return { ...toAccess(actor, row), taskId: row.task_id };
@@ -208,6 +211,7 @@ export async function requireMilestoneAccess(
     .innerJoin("milestones as m", "m.project_id", "p.id")
     .select("m.id as milestone_id")
     .where("m.id", "=", milestoneId)
+    .modifyEnd(keepPlan)
     .executeTakeFirst();
   if (!row) throw new NotFoundError("Milestone not found.");
   return { ...toAccess(actor, row), milestoneId: row.milestone_id };

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { DB } from "#db/connection";
+import { type DB, keepPlan } from "#db/connection";
 import { db } from "~/db.server";
 import type { CurrentUser } from "~/models/user.server";
 import { commentSchema } from "~/schemas/task-comment";
@@ -78,6 +78,7 @@ export async function pageTaskComments(
     .orderBy("c.id")
     .limit(pageSize)
     .offset(offset)
+    .modifyEnd(keepPlan)
     .execute();
   // A page past the end has no row to carry the count.
   const count = rows[0]?.total ?? (await countTaskRows("task_comments", taskId));

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { DB } from "#db/connection";
+import { type DB, keepPlan } from "#db/connection";
 import { db } from "~/db.server";
 import { describeTaskEvent, isSystemEvent, type TaskEventKind } from "~/utils/task-event-text";
 import type { CurrentUser } from "~/models/user.server";
@@ -100,6 +100,7 @@ export async function pageTaskEvents(
     .orderBy("e.seq", "desc")
     .limit(paging.pageSize)
     .offset((paging.page - 1) * paging.pageSize)
+    .modifyEnd(keepPlan)
     .execute();
   // A page past the end has no row to carry the count.
   const count = rows[0]?.total ?? (await countTaskRows("task_events", taskId));

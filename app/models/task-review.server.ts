@@ -1,5 +1,5 @@
 import { type ExpressionBuilder, sql } from "kysely";
-import type { DB } from "#db/connection";
+import { type DB, keepPlan } from "#db/connection";
 import type { Database, TaskReviewState } from "#db/schema";
 import { db } from "~/db.server";
 import type { CurrentUser } from "~/models/user.server";
@@ -88,6 +88,7 @@ export async function listReviewRounds(executor: DB, taskId: string): Promise<Re
     ])
     .where("r.task_id", "=", taskId)
     .orderBy("r.round", "desc")
+    .modifyEnd(keepPlan)
     .execute();
   return rows.map((row) => ({
     reviewId: row.id,

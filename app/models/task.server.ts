@@ -512,7 +512,7 @@ export async function createTask(actor: CurrentUser, projectId: string, input: u
     if (task.assigneeId) await notifyAssignee(trx, access, { taskId: row.id, title: task.title }, task.assigneeId);
     return row.id;
   });
-  return toCard(await taskCards(db).where("t.id", "=", id).executeTakeFirstOrThrow());
+  return toCard(await taskCards(db).where("t.id", "=", id).modifyEnd(keepPlan).executeTakeFirstOrThrow());
 }
 
 /**
@@ -603,7 +603,7 @@ async function applyTaskChanges(actor: CurrentUser, taskId: string, changes: Tas
     const assignee = changes.assigneeId === undefined ? before.assignee_id : changes.assigneeId;
     if (assignee && (changes.status ?? before.status) === "Done") await awardAchievements(trx, assignee);
   });
-  return toCard(await taskCards(db).where("t.id", "=", taskId).executeTakeFirstOrThrow());
+  return toCard(await taskCards(db).where("t.id", "=", taskId).modifyEnd(keepPlan).executeTakeFirstOrThrow());
 }
 
 type TaskBefore = {
