@@ -195,6 +195,22 @@ export async function readAchievementCounts(executor: DB, userId: string): Promi
   return rows[0]!;
 }
 
+/**
+ * The counts and every achievement recorded for the person (earned or not), in one statement:
+ * every write runs this inside its transaction, which holds the embedded database's one session
+ * until it commits, so each round trip fewer is a wait fewer for everybody else.
+ */
+async function readCountsAndRecords(trx: DB, userId: string) {
+  const { rows } = await sql<{ counts: AchievementCounts; known: { key: string; earned: boolean }[] }>`
+    select to_json(c) as counts, coalesce((
+      select json_agg(json_build_object('key', a.key, 'earned', ua.earned_at is not null))
+      from user_achievements ua join achievements a on a.id = ua.achievement_id
+      where ua.user_id = ${userId}
+    ), '[]') as known
+    from (${achievementCountsQuery(userId)}) as c ${keepPlan}`.execute(trx);
+  return rows[0]!;
+}
+
 /** What a person's achievements are worked out from, as JSON: their counts and when each awarded one was. */
 export interface AchievementFacts {
   counts: AchievementCounts;
@@ -241,18 +257,9 @@ export async function awardAchievements(
   userId: string,
   { silent = false }: { silent?: boolean } = {},
 ): Promise<string[]> {
-  const [counts, known] = await Promise.all([
-    readAchievementCounts(trx, userId),
-    trx
-      .selectFrom("user_achievements as ua")
-      .innerJoin("achievements as a", "a.id", "ua.achievement_id")
-      .select(["a.key", "ua.earned_at"])
-      .where("ua.user_id", "=", userId)
-      .modifyEnd(keepPlan)
-      .execute(),
-  ]);
+  const { counts, known } = await readCountsAndRecords(trx, userId);
   const firstEvaluation = known.length === 0;
-  const earnedBefore = new Set(known.filter((row) => row.earned_at !== null).map((row) => row.key));
+  const earnedBefore = new Set(known.filter((row) => row.earned).map((row) => row.key));
   const now = new Date();
   // One row per achievement once evaluated: the earned ones dated, the others with their progress.
   const rows = ACHIEVEMENTS.filter((entry) => !earnedBefore.has(entry.key)).map((entry) => ({

@@ -16,7 +16,7 @@ import {
 } from "~/schemas/forum";
 import { ForbiddenError, NotFoundError } from "~/utils/errors.server";
 import { parseOrThrow } from "~/utils/validation.server";
-import { getMembership, type Membership, type ProjectAccess, requireProject } from "./membership.server";
+import { type Membership, type ProjectAccess, requireMemberAccess } from "./membership.server";
 import { addNotifications } from "./notification.server";
 import type { Page } from "./project.server";
 import { utcText } from "~/utils/utc";
@@ -75,10 +75,12 @@ type Executor = DB;
 
 /** The actor's membership of the project, or 403 (404 when there is no such project). */
 async function requireForumMember(executor: Executor, actor: CurrentUser, projectId: string) {
-  const project = await requireProject(executor, projectId);
-  const membership = await getMembership(executor, projectId, actor.userId);
-  if (!membership) throw new ForbiddenError(FORUM_FORBIDDEN);
-  return { project, viewer: toViewer(actor, membership) };
+  // The project and the membership in one statement: inside a write's transaction, which holds
+  // the embedded database's one session, each round trip is a wait for everybody else.
+  const access = await requireMemberAccess(executor, actor, projectId).catch((error: unknown) => {
+    throw error instanceof ForbiddenError ? new ForbiddenError(FORUM_FORBIDDEN) : error;
+  });
+  return { project: { id: access.projectId, name: access.projectName }, viewer: toViewer(actor, access) };
 }
 
 function toViewer(actor: CurrentUser, membership: Membership): ForumViewer {
@@ -167,10 +169,12 @@ function toPostView(row: PostRow, viewer: ForumViewer, replies: ForumReplyView[]
 
 /** Posts with their replies, all replies in one query (no N+1). */
 async function withReplies(executor: Executor, rows: PostRow[], viewer: ForumViewer): Promise<ForumPostView[]> {
-  if (rows.length === 0) return [];
+  // Only posts with replies are asked about (their count is kept by a trigger): a new post's none.
+  const answered = rows.filter((row) => row.reply_count > 0).map((row) => row.id);
+  if (answered.length === 0) return rows.map((row) => toPostView(row, viewer, []));
   // One array of ids, not a list of values, so the statement's text and its kept plan are one.
   const replies = await repliesQuery(executor, viewer.userId)
-    .where(sql<boolean>`r.post_id = any(${rows.map((row) => row.id)}::uuid[])`)
+    .where(sql<boolean>`r.post_id = any(${answered}::uuid[])`)
     .orderBy("r.created_at", "asc")
     .orderBy("r.id", "asc")
     .modifyEnd(keepPlan)

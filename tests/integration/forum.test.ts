@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { countQueries } from "#db/connection";
 import { db } from "~/db.server";
 import {
   createPost,
@@ -269,5 +270,19 @@ describe("forum model", () => {
     // A search still counts its own matches.
     expect((await listPosts(member, projectId, query({ q: "Counted 2" }))).total).toBeGreaterThanOrEqual(1);
     expect((await listPosts(member, projectId, query({ q: "nothing-like-it" }))).total).toBe(0);
+  });
+
+  it("a post and a reply are each written in few round trips: their transaction holds the session", async () => {
+    const { admin, member, projectId } = await setup();
+    // Each one's first write evaluates the achievements for the first time; the next are the usual.
+    await createPost(member, { projectId, content: "Warming up" });
+    await createPost(admin, { projectId, content: "Warming up too" });
+    const post = await countQueries(() => createPost(member, { projectId, content: "A plain post" }));
+    const reply = await countQueries(() => createReply(admin, { postId: post.result.postId, content: "Noted" }));
+    // begin, the access check, the insert, the achievements' counts with their records, the row
+    // (a new post has no replies to read), commit; a reply also reads its post and tells its author.
+    expect(post.queries).toBeLessThanOrEqual(6);
+    expect(reply.queries).toBeLessThanOrEqual(9);
+    expect(post.result.replies).toEqual([]);
   });
 });
